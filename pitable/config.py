@@ -1,0 +1,612 @@
+"""YAML -> validated, frozen configuration values (the schema is docs/config.md).
+
+Every problem is a :class:`~pitable.errors.ConfigError` with one line,
+``FILE: key.path: what is wrong``.
+
+How it works: each key has a *check*, a function ``check(value, at) -> value`` that
+returns the clean value or calls ``at.fail(message)``; ``at`` is the key path being read.
+:func:`_mapping` and :func:`_list` combine checks into the shape of the file. Defaults go
+through the same checks as written values, and every pin read is noted on the way, so
+the last step (:func:`_check_pins`) sees all the pins in use, written or defaulted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import os
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from pitable.errors import ConfigError
+
+__all__ = [
+    "Config", "DisplayConfig", "PadsConfig", "SeatWiring", "MatrixWiring",
+    "load_config", "parse_config", "check_config_main", "default_log_dir",
+    "parse_pin", "BOARD_TO_BCM",
+]
+
+GAMES = {"grasshopper": ("Grasshopper Poker", 2, 4), "cockroach": ("Cockroach Poker", 2, 6)}
+DECKS = ("physical", "virtual")
+HARDWARE_DISPLAYS = ("ssd1306", "sh1106", "ssd1309")
+DISPLAYS = HARDWARE_DISPLAYS + ("pygame", "capture", "gifanim", "terminal", "dummy")
+TRANSFORMS = ("none", "identity", "scale2x", "smoothscale", "led_matrix", "seven_segment")
+PIN_FACTORIES = ("default", "lgpio", "rpigpio", "pigpio", "native", "mock")
+WIRINGS = ("direct", "matrix", "keyboard")
+KEYS_PER_PAD = 8
+
+# The 40-pin header: physical pin -> BCM GPIO; the other pins are power or ground.
+BOARD_TO_BCM = {
+    3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24,
+    19: 10, 21: 9, 22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12,
+    33: 13, 35: 19, 36: 16, 37: 26, 38: 20, 40: 21,
+}
+BOARD_POWER = {1: "power pin (3V3)", 17: "power pin (3V3)", 2: "power pin (5V)",
+               4: "power pin (5V)"}
+BOARD_POWER.update({n: "ground pin" for n in (6, 9, 14, 20, 25, 30, 34, 39)})
+
+# The pinout used when `wiring: direct` has no `direct:` list (config/pitable.yaml shows
+# it): seat 1 on the odd header column, seat 2 on the even one, one LED each.
+DEFAULT_DIRECT = [
+    {"keys": [4, 17, 27, 22, 5, 6, 13, 19], "led": 26},
+    {"keys": [18, 23, 24, 25, 8, 7, 12, 16], "led": 20},
+]
+DEFAULT_KEYBOARD = ("12345678", "qwertyui", "asdfghjk", "zxcvbnm,")
+
+
+# ---------------------------------------------------------------- the values
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """The display section; the names are luma.core's command-line options."""
+
+    display: str = "ssd1306"
+    interface: str = "i2c"
+    i2c_port: int = 1
+    i2c_address: int = 0x3C
+    spi_port: int = 0
+    spi_device: int = 0
+    spi_bus_speed: int = 8_000_000
+    gpio_data_command: int = 24
+    gpio_reset: int | None = 25
+    width: int = 128
+    height: int = 64
+    rotate: int = 0
+    contrast: int = 255
+    blank_after: float = 300
+    scale: int = 4
+    transform: str = "scale2x"
+
+    @property
+    def is_hardware(self) -> bool:
+        return self.display in HARDWARE_DISPLAYS
+
+    def luma_options(self) -> dict[str, Any]:
+        """The options for ``pitable.hardware.display.open_display``: every key of the section."""
+        return dataclasses.asdict(self)
+
+    def describe(self) -> str:
+        if not self.is_hardware:
+            return self.display
+        if self.interface == "i2c":
+            return f"{self.display} on i2c-{self.i2c_port} at 0x{self.i2c_address:02X}"
+        return f"{self.display} on spi{self.spi_port}.{self.spi_device}"
+
+
+@dataclass(frozen=True)
+class SeatWiring:
+    """One directly wired pad: 8 key pins (BCM) and optional LED and buzzer pins."""
+
+    keys: tuple[int, ...]
+    led: int | None = None
+    buzzer: int | None = None
+
+
+@dataclass(frozen=True)
+class MatrixWiring:
+    """Seats are rows, keys are the 8 shared columns; ``leds`` has one entry per row (None: no LED)."""
+
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    leds: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class PadsConfig:
+    pin_factory: str = "default"
+    wiring: str = "direct"
+    bounce: float = 0.02
+    hold: float = 1.0
+    direct: tuple[SeatWiring, ...] = tuple(
+        SeatWiring(tuple(seat["keys"]), seat["led"]) for seat in DEFAULT_DIRECT)
+    matrix: MatrixWiring | None = None
+    keyboard: tuple[str, ...] = DEFAULT_KEYBOARD
+
+
+@dataclass(frozen=True)
+class Config:
+    game: str = "grasshopper"
+    deck: str = "physical"
+    log_dir: Path | None = None          # None: default_log_dir()
+    seats: int = len(DEFAULT_DIRECT)     # how many pads are wired
+    display: DisplayConfig = DisplayConfig()
+    pads: PadsConfig = PadsConfig()
+
+    @property
+    def log_path(self) -> Path:
+        """Where game logs go: ``log_dir``, or :func:`default_log_dir` when unset."""
+        return self.log_dir if self.log_dir is not None else default_log_dir()
+
+
+def default_log_dir() -> Path:
+    """$STATE_DIRECTORY (set by systemd's StateDirectory=), else ~/.local/share/pitable."""
+    state = os.environ.get("STATE_DIRECTORY", "")
+    first = state.split(":")[0]
+    return Path(first) if first else Path.home() / ".local" / "share" / "pitable"
+
+
+# ---------------------------------------------------------------- reading helpers
+
+class _Bad(Exception):
+    def __init__(self, path: str, message: str):
+        super().__init__(path, message)
+        self.path, self.message = path, message
+
+
+class _At:
+    """A key path (``pads.direct[0].keys``) plus the list of pins read so far."""
+
+    def __init__(self, text: str = "", pins: list | None = None):
+        self.text = text
+        self.pins = pins if pins is not None else []   # (path, bcm, label)
+
+    def __truediv__(self, key: object) -> _At:
+        return _At(f"{self.text}.{key}" if self.text else str(key), self.pins)
+
+    def __getitem__(self, index: int) -> _At:
+        return _At(f"{self.text}[{index}]", self.pins)
+
+    def fail(self, message: str):
+        raise _Bad(self.text, message)
+
+
+Check = Callable[[Any, _At], Any]
+_REQUIRED = object()
+
+
+def _show(value: Any) -> str:
+    """A value as a message shows it, on one short line."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{value} (YAML reads yes/no/on/off/true/false as a boolean)"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _choice(*names: str) -> Check:
+    listed = ", ".join(names[:-1]) + " or " + names[-1]
+
+    def check(value, at):
+        if value not in names or not isinstance(value, str):
+            at.fail(f"unknown value {_show(value)} (choose {listed})")
+        return value
+    return check
+
+
+def _range_text(lo, hi, unit=""):
+    if hi is None:
+        return f"at least {lo}{unit}"
+    return f"between {lo} and {hi}{unit}"
+
+
+def _integer(lo: int | None, hi: int | None = None, multiple: int = 1) -> Check:
+    def check(value, at):
+        if not _is_int(value):
+            at.fail(f"expected an integer, got {_show(value)}")
+        if lo is None:
+            return value
+        if value < lo or (hi is not None and value > hi):
+            at.fail(f"must be {_range_text(lo, hi)}, got {value}")
+        if value % multiple:
+            at.fail(f"must be a multiple of {multiple}, got {value}")
+        return value
+    return check
+
+
+def _number(lo: float, hi: float | None = None, unit: str = " seconds") -> Check:
+    def check(value, at):
+        if not _is_number(value):
+            at.fail(f"expected a number{unit}, got {_show(value)}")
+        if value != value or value < lo or (hi is not None and value > hi):
+            at.fail(f"must be {_range_text(lo, hi, unit)}, got {value}")
+        return value
+    return check
+
+
+def _i2c_address(value, at):
+    if isinstance(value, str):
+        try:
+            value = int(value.strip(), 0)
+        except ValueError:
+            pass
+    if not _is_int(value):
+        at.fail(f"expected an integer like 0x3C, got {_show(value)}")
+    if not 0x03 <= value <= 0x77:
+        at.fail(f"0x{value:X} is not a 7-bit I2C address (0x03..0x77)")
+    return value
+
+
+def _log_dir(value, at):
+    if not isinstance(value, str) or not value.strip():
+        at.fail(f"expected a directory path, got {_show(value)}")
+    return Path(value).expanduser()
+
+
+def _optional(check: Check) -> Check:
+    def optional(value, at):
+        return None if value is None else check(value, at)
+    return optional
+
+
+def _list(item: Check, what: str, count: int | None = None,
+          lo: int = 0, hi: int | None = None) -> Check:
+    def check(value, at):
+        if not isinstance(value, list):
+            at.fail(f"expected a list of {what}, got {_show(value)}")
+        n = len(value)
+        if count is not None and n != count:
+            at.fail(f"expected {count} {what}, got {n}")
+        if n < lo or (hi is not None and n > hi):
+            at.fail(f"expected {_range_text(lo, hi)} {what}, got {n}")
+        return tuple(item(v, at[i]) for i, v in enumerate(value))
+    return check
+
+
+def _mapping(fields: dict[str, tuple[Any, Check]], make: Callable = dict,
+             neighbours: dict[str, str] | None = None) -> Check:
+    """A mapping with exactly these keys; each is ``name: (default, check)``.
+
+    Missing keys take their default, which goes through the check too (so default pins
+    are seen). ``neighbours`` maps keys of other sections to where they belong, to
+    suggest when one is misplaced.
+    """
+    def check(value, at):
+        if value is None:
+            value = {}
+        if not isinstance(value, dict):
+            at.fail(f"expected a mapping of keys, got {_show(value)}")
+        for key in value:
+            if key not in fields:
+                at_key = at / key
+                close = difflib.get_close_matches(str(key), list(fields), n=1)
+                if close:
+                    at_key.fail(f"unknown key (did you mean {close[0]}?)")
+                if neighbours and key in neighbours:
+                    at_key.fail(f"unknown key (did you mean {neighbours[key]}?)")
+                at_key.fail(f"unknown key (known: {', '.join(fields)})")
+        out = {}
+        for name, (default, field_check) in fields.items():
+            if name not in value and default is _REQUIRED:
+                (at / name).fail("required key is missing")
+            out[name] = field_check(value.get(name, default), at / name)
+        return make(**out)
+    return check
+
+
+def _dataclass_fields(cls, checks: dict[str, Check]) -> dict[str, tuple[Any, Check]]:
+    """Schema fields for a dataclass: its defaults, with one check per field."""
+    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
+    assert set(defaults) == set(checks), cls
+    return {name: (defaults[name], checks[name]) for name in defaults}
+
+
+# ---------------------------------------------------------------- pins
+
+_PIN_NAME = re.compile(r"(GPIO|BCM|BOARD|J8:)?\s*(\d+)")
+
+
+def parse_pin(value: Any) -> tuple[int, str]:
+    """A pin as written (17, "GPIO17", "BCM17", "BOARD11", "J8:11") -> (BCM number, label).
+
+    The label names the pin in messages ("GPIO 17", "BOARD11 (GPIO 17)").
+    Raises ValueError with the reason.
+    """
+    if _is_int(value):
+        name, number = None, value
+    else:
+        match = _PIN_NAME.fullmatch(value.strip().upper()) if isinstance(value, str) else None
+        if not match:
+            raise ValueError('expected a GPIO number like 17 or a name like "GPIO17" or '
+                             f'"BOARD11", got {_show(value)}')
+        name, number = match.group(1), int(match.group(2))
+    if name in ("BOARD", "J8:"):
+        written = f"{name}{number}"
+        if number in BOARD_POWER:
+            raise ValueError(f"{written} is a {BOARD_POWER[number]}, not a GPIO")
+        if number not in BOARD_TO_BCM:
+            raise ValueError(f"{written} is not a pin of the 40-pin header (1..40)")
+        bcm = BOARD_TO_BCM[number]
+        return bcm, f"{written} (GPIO {bcm})"
+    if not 0 <= number <= 27:
+        raise ValueError(f"GPIO {number} is out of range (BCM 0..27 on the 40-pin header)")
+    return number, f"GPIO {number}"
+
+
+def _pin(value, at):
+    try:
+        bcm, label = parse_pin(value)
+    except ValueError as e:
+        at.fail(str(e))
+    at.pins.append((at.text, bcm, label))
+    return bcm
+
+
+def _bus_pins(display: DisplayConfig) -> dict[int, str]:
+    """Pins taken by the display's bus, each with the reason."""
+    if not display.is_hardware:
+        return {}
+    if display.interface == "i2c":
+        sda_scl = {0: (0, 1), 1: (2, 3)}.get(display.i2c_port, ())
+        why = f"the I2C display bus (SDA/SCL are GPIO {' and '.join(map(str, sda_scl))})"
+        return {pin: why for pin in sda_scl}
+    first, last = {0: (7, 11), 1: (16, 21)}[display.spi_port]
+    why = f"the SPI display bus (SPI{display.spi_port} uses GPIO {first} to {last})"
+    return {pin: why for pin in range(first, last + 1)}
+
+
+def _check_pins(pins: list, display: DisplayConfig, wiring: str) -> None:
+    """Every pin in use appears once and is not on the display's bus."""
+    in_use = [] if wiring == "keyboard" else [f"pads.{wiring}"]
+    if display.is_hardware and display.interface == "spi":
+        in_use += ["display.gpio_data_command", "display.gpio_reset"]
+    bus = _bus_pins(display)
+    owners: dict[int, str] = {}
+    for path, bcm, label in pins:
+        if not any(path == p or path.startswith((p + ".", p + "[")) for p in in_use):
+            continue
+        if bcm in bus:
+            raise _Bad(path, f"{label} is used by {bus[bcm]}")
+        if bcm in owners:
+            raise _Bad(path, f"{label} is already used by {owners[bcm]}")
+        owners[bcm] = path
+
+
+# ---------------------------------------------------------------- the schema
+
+def _seats(n: int) -> str:
+    return f"{n} seat" if n == 1 else f"{n} seats"
+
+
+def _key_row(value, at):
+    if _is_int(value):
+        at.fail(f'expected a string of {KEYS_PER_PAD} characters, got {value} (quote it: "{value}")')
+    if not isinstance(value, str):
+        at.fail(f"expected a string of {KEYS_PER_PAD} characters, got {_show(value)}")
+    if len(value) != KEYS_PER_PAD:
+        at.fail(f"expected {KEYS_PER_PAD} characters, got {len(value)} in {_show(value)}")
+    if not value.isprintable():
+        at.fail(f"only printable characters can be keys, got {_show(value)}")
+    return value
+
+
+_DISPLAY = _mapping(_dataclass_fields(DisplayConfig, {
+    "display": _choice(*DISPLAYS),
+    "interface": _choice("i2c", "spi"),
+    "i2c_port": _integer(0),
+    "i2c_address": _i2c_address,
+    "spi_port": _integer(0, 1),
+    "spi_device": _integer(0, 2),
+    "spi_bus_speed": _integer(1),
+    "gpio_data_command": _pin,
+    "gpio_reset": _optional(_pin),
+    "width": _integer(1),
+    "height": _integer(8, multiple=8),
+    "rotate": _integer(0, 3),
+    "contrast": _integer(0, 255),
+    "blank_after": _number(0),
+    "scale": _integer(1),
+    "transform": _choice(*TRANSFORMS),
+}), make=DisplayConfig)
+
+_SEAT = _mapping({
+    "keys": (_REQUIRED, _list(_pin, "keys", count=KEYS_PER_PAD)),
+    "led": (None, _optional(_pin)),
+    "buzzer": (None, _optional(_pin)),
+}, make=SeatWiring)
+
+_DIRECT = _list(_SEAT, "seats (one entry per seat)", lo=1)
+
+_MATRIX = _mapping({
+    "rows": (_REQUIRED, _list(_pin, "rows (one per seat)", lo=1)),
+    "columns": (_REQUIRED, _list(_pin, "columns (one per key)", count=KEYS_PER_PAD)),
+    "leds": (None, _optional(_list(_optional(_pin), "LED pins (one per row, null for none)"))),
+})
+
+_KEYBOARD = _mapping({
+    "rows": (list(DEFAULT_KEYBOARD), _list(_key_row, "rows", lo=4, hi=6)),
+})
+
+_PADS = _mapping({
+    "pin_factory": ("default", _choice(*PIN_FACTORIES)),
+    "wiring": ("direct", _choice(*WIRINGS)),
+    "bounce": (0.02, _number(0, 0.5)),
+    "hold": (1.0, _number(0.2, 10)),
+    "direct": (None, _optional(_DIRECT)),
+    "matrix": (None, _optional(_MATRIX)),
+    "keyboard": (None, _KEYBOARD),
+})
+
+_SECTION_OF = {**{k: f"display.{k}" for k in (f.name for f in dataclasses.fields(DisplayConfig))},
+               **{k: f"pads.{k}" for k in ("pin_factory", "wiring", "bounce", "hold",
+                                           "direct", "matrix", "keyboard")}}
+
+_TOP = _mapping({
+    "game": ("grasshopper", _choice(*GAMES)),
+    "deck": ("physical", _choice(*DECKS)),
+    "log_dir": (None, _optional(_log_dir)),
+    "seats": (None, _optional(_integer(None))),   # range: see _build
+    "display": (None, _DISPLAY),
+    "pads": (None, _PADS),
+}, neighbours=_SECTION_OF)
+
+
+def _build(data: Any) -> Config:
+    """The checks of each key, then the checks across keys."""
+    at = _At()
+    if not isinstance(data, dict):
+        at.fail(f"the top level must be a mapping of keys like 'seats: 4', got {_show(data)}")
+    top = _TOP(data, at)
+    pads, display = top["pads"], top["display"]
+    wiring, at_pads = pads["wiring"], at / "pads"
+
+    if pads["hold"] <= pads["bounce"]:
+        (at_pads / "hold").fail(f"must be longer than pads.bounce ({pads['hold']} <= {pads['bounce']})")
+
+    default_pinout = wiring == "direct" and pads["direct"] is None
+    if default_pinout:
+        pads["direct"] = _DIRECT(DEFAULT_DIRECT, at_pads / "direct")
+    if wiring == "matrix" and pads["matrix"] is None:
+        (at_pads / "matrix").fail("required when wiring is matrix (give rows and columns)")
+    matrix = pads["matrix"]
+    if matrix is not None:
+        leds = matrix["leds"]
+        if leds is None:
+            leds = (None,) * len(matrix["rows"])
+        elif len(leds) != len(matrix["rows"]):
+            (at_pads / "matrix" / "leds").fail(
+                f"{len(leds)} LED pins for {len(matrix['rows'])} rows (one per row, null for none)")
+        matrix = MatrixWiring(matrix["rows"], matrix["columns"], leds)
+    keyboard = pads["keyboard"]["rows"]
+    seen: dict[str, int] = {}
+    for i, row in enumerate(keyboard):
+        for char in row:
+            if char in seen:
+                where = "twice in this row" if seen[char] == i else f"also in pads.keyboard.rows[{seen[char]}]"
+                (at_pads / "keyboard" / "rows")[i].fail(f"key {char!r} is {where}")
+            seen[char] = i
+
+    # seats: how many pads are wired
+    game, lowest, highest = GAMES[top["game"]]
+    wired = {"direct": (len(pads["direct"] or ()), at_pads / "direct"),
+             "matrix": (len(matrix.rows) if matrix else 0, at_pads / "matrix" / "rows"),
+             "keyboard": (None, at_pads / "keyboard" / "rows")}
+    count, at_wired = wired[wiring]
+    seats = top["seats"]
+    if seats is not None and not lowest <= seats <= highest:
+        (at / "seats").fail(f"{game} takes {lowest} to {highest} seats, got {seats}")
+    if seats is not None and count is not None and count != seats:
+        at_wired.fail(f"{_seats(count)} wired but seats is {seats}")
+    if seats is None:
+        seats = count if count is not None else min(len(DEFAULT_KEYBOARD), highest)
+        if not lowest <= seats <= highest:
+            at_wired.fail(f"{_seats(seats)} wired but {game} takes {lowest} to {highest}")
+    if wiring == "keyboard" and len(keyboard) < seats:
+        at_wired.fail(f"{len(keyboard)} rows but seats is {seats} (one row per seat)")
+
+    try:
+        _check_pins(at.pins, display, wiring)
+    except _Bad as bad:
+        if default_pinout and bad.path.startswith("pads.direct"):
+            bad.message += " (pads.direct is not set: this is the default pinout)"
+        raise
+    return Config(
+        game=top["game"], deck=top["deck"], log_dir=top["log_dir"], seats=seats,
+        display=display,
+        pads=PadsConfig(pin_factory=pads["pin_factory"], wiring=wiring, bounce=pads["bounce"],
+                        hold=pads["hold"], direct=pads["direct"] or (), matrix=matrix,
+                        keyboard=keyboard),
+    )
+
+
+# ---------------------------------------------------------------- entry points
+
+def parse_config(data: Any, source: str) -> Config:
+    """Validate already-loaded YAML data (None: an empty file). ``source`` names it in messages."""
+    try:
+        return _build({} if data is None else data)
+    except _Bad as bad:
+        where = f"{bad.path}: " if bad.path else ""
+        raise ConfigError(_one_line(f"{source}: {where}{bad.message}")) from None
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader that refuses a key written twice in one mapping (PyYAML keeps the last)."""
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict[Any, int] = {}
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
+                continue
+            key = self.construct_object(key_node)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise _DuplicateKey(f"line {line}: duplicate key {key!r} (first on line {seen[key]})")
+            seen[key] = line
+        return super().construct_mapping(node, deep)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _yaml_message(error: yaml.YAMLError) -> str:
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        problem = error.problem or error.context or "not valid YAML"
+        if error.context and error.problem:
+            problem += f" ({error.context})"
+        line = f"line {mark.line + 1}: " if mark else ""
+        return f"{line}YAML syntax error: {problem}"
+    return f"YAML syntax error: {error}"
+
+
+def load_config(path: str | os.PathLike) -> Config:
+    """Read and validate one YAML file; an empty file gives all the defaults."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"{source}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{source}: cannot read: not UTF-8 text") from None
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except _DuplicateKey as e:
+        raise ConfigError(_one_line(f"{source}: {e}")) from None
+    except yaml.YAMLError as e:
+        raise ConfigError(_one_line(f"{source}: {_yaml_message(e)}")) from None
+    return parse_config(data, source)
+
+
+def check_config_main(path: str | os.PathLike) -> int:
+    """`pitable check-config FILE`: print a summary and return 0, or the error and return 2."""
+    try:
+        config = load_config(path)
+    except ConfigError as e:
+        print(e, file=sys.stderr)
+        return 2
+    print(f"{path}: ok ({config.seats} seats, display {config.display.describe()}, "
+          f"wiring {config.pads.wiring})")
+    return 0
