@@ -1,0 +1,513 @@
+"""Cockroach Poker (Kakerlakenpoker): the rules, as a small state object.
+
+Pure Python: no I/O, no hardware, no threads. Same shape as
+:mod:`pitable.rules.grasshopper`: the state says what it waits for
+(:attr:`State.phase`), takes one input at a time with :meth:`State.push` and
+takes the last one back with :meth:`State.pop`; validation (:meth:`State.check`)
+is separate from mutation. Ruling ids (C1..C7) refer to ``shared/RULINGS.md``.
+
+The assistant never knows what is in anybody's hand: it tracks hand *counts*,
+the face-up rows, and the one card in flight (who offered it, who has seen it,
+who holds it, what it is claimed to be). A card's real kind is learnt only when
+it is turned face up (C7).
+
+Inside, seats are 0-based and kinds are ints 0..7 (indexes into ``KINDS``);
+in JSON (the log and :meth:`State.to_json`) seats are 1-based and kinds are names.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from pitable.errors import IllegalMove
+
+GAME = "cockroach"
+KINDS = ("rat", "cockroach", "bat", "fly", "scorpion", "stinkbug", "spider", "toad")
+PER_KIND = 8                      # C1
+DECK_SIZE = PER_KIND * len(KINDS)  # 64
+SET_ASIDE_TWO = 10                # C1: two players set 10 cards aside unseen
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+_K8 = tuple(range(len(KINDS)))
+
+
+class Phase:
+    """What the state waits for. Plain strings: they go into JSON as they are."""
+
+    OFFER = "offer"    # the active seat gives a hand card face down to another seat, with a claim
+    ANSWER = "answer"  # the receiver calls true/false, or peeks and passes it on
+    FLIP = "flip"      # the called card is turned face up: its real kind is entered
+    OVER = "over"
+
+
+OFFER, ANSWER, FLIP, OVER = Phase.OFFER, Phase.ANSWER, Phase.FLIP, Phase.OVER
+
+
+def loss_count(players: int) -> int:
+    """C6: this many of one kind face up in a row loses (5 with two players, else 4)."""
+    return 5 if players == 2 else 4
+
+
+def deal(players: int, first: int = 0) -> tuple:
+    """C1: hand sizes, seat order. Dealt one at a time from ``first``, so ``first``
+    and the seats after it get the extra cards. Two players: 10 set aside first."""
+    cards = DECK_SIZE - (SET_ASIDE_TWO if players == 2 else 0)
+    base, extra = divmod(cards, players)
+    return tuple(base + (1 if (s - first) % players < extra else 0) for s in range(players))
+
+
+# -- inputs -------------------------------------------------------------------------
+
+class Pass(NamedTuple):
+    """The first offer of a round, or a pass after peeking (C3, C4).
+
+    ``to`` is a 0-based seat inside (1-based in JSON); ``claim`` a kind name.
+    """
+
+    to: int
+    claim: str
+
+    def to_json(self) -> dict:
+        return {"pass": {"to": self.to + 1, "claim": self.claim}}
+
+
+class Call(NamedTuple):
+    """The receiver accepts the card and calls: ``true`` = "it is what was claimed" (C4)."""
+
+    true: bool
+
+    def to_json(self) -> dict:
+        return {"call": self.true}
+
+
+class Flip(NamedTuple):
+    """The called card turned face up: its real kind (C7)."""
+
+    kind: str
+
+    def to_json(self) -> dict:
+        return {"flip": self.kind}
+
+
+Move = Pass | Call | Flip
+
+
+def move_from_json(obj: dict) -> Move:
+    """One log line's object -> a move. Raises IllegalMove on a malformed object.
+
+    Whether the move is legal now is :meth:`State.check`'s business.
+    """
+    if not isinstance(obj, dict) or len(obj) != 1:
+        raise IllegalMove("expected an object with one key: pass, call or flip")
+    (key, value), = obj.items()
+    if key == "pass":
+        if not isinstance(value, dict) or set(value) != {"to", "claim"}:
+            raise IllegalMove('pass must be an object {"to": SEAT, "claim": KIND}')
+        to, claim = value["to"], value["claim"]
+        if isinstance(to, bool) or not isinstance(to, int):
+            raise IllegalMove(f"pass: to must be a seat number (1, 2, ...), not {to!r}")
+        if not isinstance(claim, str):
+            raise IllegalMove(f"pass: claim must be a kind name ({', '.join(KINDS)}), not {claim!r}")
+        return Pass(to - 1, claim)
+    if key == "call":
+        if not isinstance(value, bool):
+            raise IllegalMove(f"call must be true or false, not {value!r}")
+        return Call(value)
+    if key == "flip":
+        if not isinstance(value, str):
+            raise IllegalMove(f"flip must be a kind name ({', '.join(KINDS)}), not {value!r}")
+        return Flip(value)
+    raise IllegalMove(f"unknown input {key!r} (expected pass, call or flip)")
+
+
+# -- what happened: results as values ------------------------------------------------
+
+class Offered(NamedTuple):
+    """A round starts: ``seat`` gives a hand card face down to ``to`` claiming ``claim`` (C3)."""
+
+    seat: int
+    to: int
+    claim: str
+
+
+class Passed(NamedTuple):
+    """``seat`` peeked at the card and passed it to ``to`` claiming ``claim`` (C4)."""
+
+    seat: int
+    to: int
+    claim: str
+
+
+class Called(NamedTuple):
+    seat: int
+    true: bool
+
+
+class Took(NamedTuple):
+    """``seat`` lays the card face up in its row (C5).
+
+    ``why``: ``"right_call"`` (the receiver called right, so the seat that passed
+    the card to it takes it) or ``"wrong_call"`` (the receiver takes it).
+    """
+
+    seat: int
+    kind: str
+    why: str
+
+
+class Lost(NamedTuple):
+    """C6. ``reason``: ``four_of_a_kind`` (``five_of_a_kind`` with two players) or ``empty_hand``."""
+
+    seat: int
+    reason: str
+
+
+class Outcome(NamedTuple):
+    """The result at game end (C6): one loser, everyone else shares the win."""
+
+    losers: tuple   # seats, 0-based
+    winners: tuple  # seats, 0-based
+    reason: str
+    kind: str | None  # the kind of the losing row (None for an empty hand)
+
+    def to_json(self) -> dict:
+        return {"losers": [s + 1 for s in self.losers], "winners": [s + 1 for s in self.winners],
+                "reason": self.reason, "kind": self.kind}
+
+
+# -- the state ------------------------------------------------------------------------
+
+class State:
+    """A game in progress. Mutable; ``push``/``pop`` keep an undo stack of snapshots.
+
+    Attributes (0-based seats, int kinds):
+    ``hands`` cards in hand per seat (counts only); ``rows`` face-up count per seat
+    and kind; ``aside`` cards set aside unseen (two players); ``active`` the seat to
+    act (the offerer in ``offer``, the receiver in ``answer`` and in ``flip``: the
+    receiver turns the card, since the taker is unknown until then); ``chain`` the
+    seats that have seen the card in flight, offerer first; ``to`` its receiver;
+    ``claim`` its current claim; ``call`` the receiver's call (``flip`` only).
+    """
+
+    __slots__ = ("players", "first", "hands", "rows", "aside", "round", "active", "phase",
+                 "chain", "to", "claim", "call", "outcome", "history", "moves", "last")
+
+    def __init__(self, players: int, first: int = 0):
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalMove(f"Cockroach Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            shown = first + 1 if isinstance(first, int) and not isinstance(first, bool) else first
+            raise IllegalMove(f"the first player must be a seat from 1 to {players}, not {shown!r}")
+        self.players = players
+        self.first = first                       # C2
+        self.hands = list(deal(players, first))  # C1
+        self.rows = [[0] * len(KINDS) for _ in range(players)]
+        self.aside = SET_ASIDE_TWO if players == 2 else 0
+        self.round = 1
+        self.active = first
+        self.phase = Phase.OFFER
+        self.chain: list = []
+        self.to: int | None = None
+        self.claim: int | None = None
+        self.call: bool | None = None
+        self.outcome: Outcome | None = None
+        self.history: list = []
+        self.moves: list = []
+        self.last: tuple = ()
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def losing_count(self) -> int:
+        return loss_count(self.players)
+
+    @property
+    def in_flight(self) -> int:
+        """1 while a card is on its way (answer and flip), else 0."""
+        return 1 if self.phase in (ANSWER, FLIP) else 0
+
+    @property
+    def offerer(self) -> int | None:
+        return self.chain[0] if self.chain else None
+
+    @property
+    def sender(self) -> int | None:
+        """The seat that passed the card in flight to its receiver (takes it on a right call)."""
+        return self.chain[-1] if self.chain else None
+
+    @property
+    def receiver(self) -> int | None:
+        return self.to
+
+    def face_up(self) -> list:
+        """Face-up cards per kind, all rows together."""
+        return [sum(row[k] for row in self.rows) for k in _K8]
+
+    def row(self, seat: int) -> dict:
+        """A seat's face-up row as {kind name: count}."""
+        return {KINDS[k]: n for k, n in enumerate(self.rows[seat]) if n}
+
+    def unseen_seats(self) -> list:
+        """Seats the card in flight may still be passed to (not the holder, nobody who saw it)."""
+        if self.phase != ANSWER:
+            return []
+        seen = set(self.chain)
+        seen.add(self.to)
+        return [s for s in range(self.players) if s not in seen]
+
+    def can_pass(self) -> bool:
+        """C4: the receiver may pass on (more than two players and somebody unseen left)."""
+        return self.phase == ANSWER and self.players > 2 and bool(self.unseen_seats())
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def accounted(self) -> int:
+        """Hands + card in flight + face-up rows + set aside: always 64."""
+        return sum(self.hands) + self.in_flight + sum(map(sum, self.rows)) + self.aside
+
+    def copy(self, history: bool = False) -> State:
+        other = State.__new__(State)
+        other.players, other.first, other.aside = self.players, self.first, self.aside
+        other._restore(self._snapshot())
+        other.history = list(self.history) if history else []
+        other.moves = list(self.moves) if history else []
+        return other
+
+    def to_json(self) -> dict:
+        """The public state (what ``pitable replay --json`` prints). Seats 1-based."""
+        out = {
+            "game": GAME,
+            "players": self.players,
+            "first": self.first + 1,
+            "phase": self.phase,
+            "round": self.round,
+            "active": None if self.active is None else self.active + 1,
+            "seats": [{"hand": self.hands[s], "row": self.row(s)} for s in range(self.players)],
+            "aside": self.aside,
+            "chain": [s + 1 for s in self.chain],
+        }
+        if self.phase in (ANSWER, FLIP):
+            out["claim"] = KINDS[self.claim]
+            out["from"] = self.sender + 1
+            out["to"] = self.to + 1
+        if self.phase == FLIP:
+            out["call"] = self.call
+        if self.outcome is not None:
+            out.update(self.outcome.to_json())
+        return out
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and self.players == other.players and \
+            self.first == other.first and self._snapshot() == other._snapshot()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"<cockroach.State {self.players}p round {self.round} {self.phase}>"
+
+    # -- validation -------------------------------------------------------------------
+
+    def _kind(self, name) -> int:
+        k = KIND_INDEX.get(name) if isinstance(name, str) else None
+        if k is None:
+            raise IllegalMove(f"unknown kind {name!r} (kinds: {', '.join(KINDS)})")
+        return k
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove saying why ``move`` is not legal now; return None if it is."""
+        if self.phase == OVER:
+            raise IllegalMove("the game is over")
+        if isinstance(move, Pass):
+            to = move.to
+            if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < self.players:
+                shown = to + 1 if isinstance(to, int) and not isinstance(to, bool) else to
+                raise IllegalMove(f"there is no seat {shown!r} (seats 1 to {self.players})")
+            if self.phase == OFFER:
+                if not self.hands[self.active]:  # unreachable: such a seat has lost (C6)
+                    raise IllegalMove(f"seat {self.active + 1} has no card to offer")
+                if to == self.active:
+                    raise IllegalMove(f"seat {to + 1} cannot offer a card to itself")
+            elif self.phase == ANSWER:
+                if self.players == 2:
+                    raise IllegalMove("no passing with two players: the card must be accepted (call true or false)")
+                if to == self.to:
+                    raise IllegalMove(f"seat {to + 1} cannot pass the card to itself")
+                if not self.unseen_seats():
+                    raise IllegalMove(f"everybody else has seen the card: seat {self.to + 1} must accept it "
+                                      "(call true or false)")
+                if to in self.chain:
+                    raise IllegalMove(f"seat {to + 1} has already seen this card (pass to seat "
+                                      f"{' or '.join(str(s + 1) for s in self.unseen_seats())})")
+            else:
+                raise IllegalMove(f"no card is to be offered or passed now (waiting for {self.waiting_for()})")
+            self._kind(move.claim)
+        elif isinstance(move, Call):
+            if self.phase != ANSWER:
+                raise IllegalMove(f"no call is expected now (waiting for {self.waiting_for()})")
+            if not isinstance(move.true, bool):
+                raise IllegalMove(f"a call is true or false, not {move.true!r}")
+        elif isinstance(move, Flip):
+            if self.phase != FLIP:
+                raise IllegalMove(f"no card is to be turned face up now (waiting for {self.waiting_for()})")
+            k = self._kind(move.kind)
+            if self.face_up()[k] >= PER_KIND:
+                raise IllegalMove(f"all {PER_KIND} {move.kind} cards are already face up: that flip is impossible")
+        else:
+            raise IllegalMove(f"not a Cockroach Poker input: {move!r}")
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.check(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def waiting_for(self) -> str:
+        if self.phase == OFFER:
+            return f"seat {self.active + 1} to offer a card (to a seat, with a claim)"
+        if self.phase == ANSWER:
+            claim = KINDS[self.claim]
+            if self.can_pass():
+                return f"seat {self.to + 1} to call the {claim} true or false, or peek and pass it on"
+            return f"seat {self.to + 1} to call the {claim} true or false"
+        if self.phase == FLIP:
+            return f"seat {self.to + 1} to turn the card face up and enter its kind"
+        return "nothing: the game is over"
+
+    def legal_moves(self) -> list:
+        """Every legal input now."""
+        if self.phase == OFFER:
+            return [Pass(s, c) for s in range(self.players) if s != self.active for c in KINDS]
+        if self.phase == ANSWER:
+            moves: list = [Call(True), Call(False)]
+            if self.players > 2:
+                moves += [Pass(s, c) for s in self.unseen_seats() for c in KINDS]
+            return moves
+        if self.phase == FLIP:
+            up = self.face_up()
+            return [Flip(KINDS[k]) for k in _K8 if up[k] < PER_KIND]
+        return []
+
+    # -- mutation ---------------------------------------------------------------------
+
+    def push(self, move: Move) -> tuple:
+        """Apply a legal input. Returns what happened as values (:class:`Offered`,
+        :class:`Passed`, :class:`Called`, :class:`Took`, :class:`Lost`), also kept in
+        :attr:`last`. An illegal input raises IllegalMove and changes nothing."""
+        self.check(move)
+        self.history.append(self._snapshot())
+        self.moves.append(move)
+        fx: list = []
+        if isinstance(move, Pass):
+            if self.phase == OFFER:
+                self._offer(move.to, KIND_INDEX[move.claim], fx)
+            else:
+                self._pass(move.to, KIND_INDEX[move.claim], fx)
+        elif isinstance(move, Call):
+            fx.append(Called(self.to, move.true))
+            self.call = move.true
+            self.phase = FLIP
+        else:
+            self._flip(KIND_INDEX[move.kind], fx)
+        self.last = tuple(fx)
+        return self.last
+
+    def pop(self) -> Move:
+        """Take back the last input, restoring the exact state before it."""
+        if not self.history:
+            raise IllegalMove("nothing to undo")
+        self._restore(self.history.pop())
+        return self.moves.pop()
+
+    def can_pop(self) -> bool:
+        return bool(self.history)
+
+    # -- transitions (no validation: callers have checked) -----------------------------
+
+    def _offer(self, to: int, claim: int, fx) -> None:
+        """C3: one hand card, face down, to another seat, with a claim."""
+        seat = self.active
+        self.hands[seat] -= 1
+        self.chain = [seat]
+        self.to, self.claim, self.call = to, claim, None
+        self.active = to
+        self.phase = ANSWER
+        fx.append(Offered(seat, to, KINDS[claim]))
+
+    def _pass(self, to: int, claim: int, fx) -> None:
+        """C4: the receiver has peeked and passes the card on, with a claim."""
+        seat = self.to
+        self.chain.append(seat)
+        self.to, self.claim = to, claim
+        self.active = to
+        fx.append(Passed(seat, to, KINDS[claim]))
+
+    def _flip(self, kind: int, fx) -> None:
+        """C5: right call -> the sender takes it; wrong call -> the receiver. C6 then."""
+        right = self.call == (kind == self.claim)
+        taker = self.chain[-1] if right else self.to
+        self.rows[taker][kind] += 1
+        fx.append(Took(taker, KINDS[kind], "right_call" if right else "wrong_call"))
+        self.chain = []
+        self.to = self.claim = self.call = None
+        if self.rows[taker][kind] >= self.losing_count:  # the game ends at once
+            reason = "five_of_a_kind" if self.players == 2 else "four_of_a_kind"
+            self._lose(taker, reason, KINDS[kind], fx)
+        elif not self.hands[taker]:  # the taker would have to start a round empty-handed
+            self._lose(taker, "empty_hand", None, fx)
+        else:
+            self.round += 1
+            self.active = taker
+            self.phase = OFFER
+
+    def _lose(self, seat: int, reason: str, kind: str | None, fx) -> None:
+        fx.append(Lost(seat, reason))
+        winners = tuple(s for s in range(self.players) if s != seat)
+        self.outcome = Outcome((seat,), winners, reason, kind)
+        self.active = None
+        self.phase = OVER
+
+    # -- snapshots ----------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple:
+        return (tuple(self.hands), tuple(tuple(r) for r in self.rows), self.round, self.active,
+                self.phase, tuple(self.chain), self.to, self.claim, self.call, self.outcome, self.last)
+
+    def _restore(self, snap: tuple) -> None:
+        (hands, rows, self.round, self.active, self.phase, chain, self.to, self.claim,
+         self.call, self.outcome, self.last) = snap
+        self.hands = list(hands)
+        self.rows = [list(r) for r in rows]
+        self.chain = list(chain)
+
+
+def new_game(players: int, first: int = 0) -> State:
+    return State(players, first)
+
+
+def header(players: int, first: int = 0, **extra) -> dict:
+    """A log header for a new game. ``first`` is a 0-based seat here, 1-based in the header.
+
+    Extra keys (seed, started, ...) are kept as they are."""
+    return {"game": GAME, "players": players, "options": {"first": first + 1}, **extra}
+
+
+def state_from_header(head: dict) -> State:
+    """The starting state a header describes; IllegalMove says what is wrong with it."""
+    players = head.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise IllegalMove(f"header: players must be a whole number, not {players!r}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalMove(f"header: Cockroach Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    options = head.get("options", {})
+    if not isinstance(options, dict):
+        raise IllegalMove("header: options must be an object")
+    unknown = sorted(set(options) - {"first"})
+    if unknown:
+        raise IllegalMove(f"header: unknown option {unknown[0]!r} (options: first)")
+    first = options.get("first", 1)
+    if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= players:
+        raise IllegalMove(f"header: first must be a seat from 1 to {players}, not {first!r}")
+    return State(players, first - 1)
