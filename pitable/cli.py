@@ -1,0 +1,171 @@
+"""The ``pitable`` command: run, replay, simulate, check-config, doctor, pads.
+
+Errors people can make (a bad log, a bad config) end with one clear line and a
+non-zero status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from pitable import __version__
+from pitable.errors import ConfigError, LogError, PitableError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args)
+    except ConfigError as e:
+        print(f"pitable: {e}", file=sys.stderr)
+        return 2
+    except LogError as e:
+        print(f"pitable: {e}", file=sys.stderr)
+        return 1
+    except PitableError as e:
+        print(f"pitable: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pitable", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"pitable {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("run", help="run the table assistant (on a laptop: a window or the terminal, keyboard as pads)")
+    p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: /etc/pitable/pitable.yaml on a Pi, the packaged desktop config elsewhere)")
+    p.add_argument("--display", metavar="NAME", help="override display.display (e.g. terminal, pygame, capture)")
+    p.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can be resumed")
+    p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("replay", help="apply a game log and print the state")
+    p.add_argument("file", metavar="FILE", help="a game log (JSON Lines); - for standard input")
+    p.add_argument("--json", action="store_true", help="print the public state as one JSON object")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play many games with bots and print statistics")
+    p.add_argument("--game", choices=("grasshopper", "cockroach"), default="grasshopper")
+    p.add_argument("--games", type=int, default=1000, metavar="N")
+    p.add_argument("--players", type=int, default=4, metavar="P")
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--bots", default="heuristic", metavar="B[,B...]",
+                   help="bot per seat, comma-separated (random, heuristic); one name is used for every seat")
+    p.add_argument("--option", action="append", default=[], metavar="NAME",
+                   help="turn a rule option on (beginner, x_takes_cancelled_ace, end_on_empty_pile)")
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("check-config", help="check a YAML config and say what is wrong")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(func=cmd_check_config)
+
+    p = sub.add_parser("doctor", help="check what usually goes wrong on a Pi")
+    p.add_argument("--config", "-c", metavar="FILE")
+    p.set_defaults(func=cmd_doctor)
+
+    p = sub.add_parser("pads", help="wiring test: show which seat and key is pressed")
+    p.add_argument("--config", "-c", metavar="FILE")
+    p.set_defaults(func=cmd_pads)
+    return parser
+
+
+# -- replay -----------------------------------------------------------------------------
+
+def cmd_replay(args) -> int:
+    from pitable.rules.log import replay
+
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except OSError as e:
+        raise LogError(f"{args.file}: cannot read: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{args.file}: not a text file") from None
+    state, log = replay(text)
+    for warning in log.warnings:
+        print(f"pitable: warning: {args.file}: {warning}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(state.to_json()))
+    else:
+        from pitable.screens.text import describe
+
+        print(describe(state))
+    return 0
+
+
+# -- simulate ---------------------------------------------------------------------------
+
+def cmd_simulate(args) -> int:
+    if args.games < 1:
+        raise PitableError("--games must be at least 1")
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        raise PitableError(f"--bots names {len(bots)} bots for {args.players} players")
+    if args.game == "grasshopper":
+        from pitable.rules.grasshopper import MAX_PLAYERS, MIN_PLAYERS, Options
+        from pitable.sim import grasshopper as sim
+
+        if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+            raise PitableError(f"Grasshopper Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        try:
+            options = Options.from_dict({name: True for name in args.option})
+        except PitableError as e:
+            raise PitableError(f"--option: {e}") from None
+        kwargs = {"options": options}
+    else:
+        from pitable.sim import cockroach as sim
+
+        if args.option:
+            raise PitableError("Cockroach Poker has no rule options")
+        if not 2 <= args.players <= 6:
+            raise PitableError("Cockroach Poker is for 2 to 6 players")
+        kwargs = {}
+    unknown = [b for b in bots if b not in ("random", "heuristic")]
+    if unknown:
+        raise PitableError(f"unknown bot {unknown[0]!r} (bots: random, heuristic)")
+    stats = sim.simulate(args.games, args.players, args.seed, bots, **kwargs)
+    print(json.dumps(stats, indent=2) if args.json else sim.format_stats(stats))
+    return 0
+
+
+# -- configuration and hardware ------------------------------------------------------------
+
+def cmd_check_config(args) -> int:
+    from pitable.config import check_config_main
+
+    return check_config_main(args.file)
+
+
+def cmd_run(args) -> int:
+    from pitable.table.app import run
+
+    return run(args)
+
+
+def cmd_doctor(args) -> int:
+    from pitable.service.doctor import doctor
+
+    return doctor(args.config)
+
+
+def cmd_pads(args) -> int:
+    from pitable.table.app import pads_test
+
+    return pads_test(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,719 @@
+"""Grasshopper Poker (Heuschrecken Poker): the rules, as a small state object.
+
+Pure Python: no I/O, no hardware, no threads. The state says what it waits for
+(:attr:`State.phase`) and takes one input at a time with :meth:`State.push`;
+:meth:`State.pop` takes the last one back. Validation (:meth:`State.check`) is
+separate from mutation. Ruling ids (G1..G13) refer to ``shared/RULINGS.md``.
+
+Inside, kinds and cards are small ints so that simulations run fast:
+kinds 0..4 are ``KINDS``, cards 0..7 are ``CARDS`` (0 is the "1", 6 the Ace, 7 the X).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import NamedTuple
+
+from pitable.errors import IllegalMove
+
+GAME = "grasshopper"
+KINDS = ("grasshopper", "corn", "strawberry", "broccoli", "blackberry")
+GRASSHOPPER = 0
+PLANTS = (1, 2, 3, 4)
+_K5 = (0, 1, 2, 3, 4)
+DECK = (14, 13, 13, 13, 13)  # G2
+DECK_SIZE = sum(DECK)
+CARDS = ("1", "2", "3", "4", "5", "6", "A", "X")  # G1
+ACE = 6
+X = 7
+ALL_SPENT = 0xFF
+DISPLAY_SIZE = 3
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+HANDS = tuple(tuple(c for c in range(8) if not m >> c & 1) for m in range(256))  # unspent cards per spent-mask
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+
+
+class Phase:
+    """What the state waits for. Plain strings: they go into JSON as they are."""
+
+    REVEAL = "reveal"      # a garden card to be turned up from the draw pile
+    BIDDING = "bidding"    # every seat's bid, all together
+    CHOOSING = "choosing"  # a seat's choice of a kind on the display
+    OVER = "over"
+
+
+REVEAL, BIDDING, CHOOSING, OVER = Phase.REVEAL, Phase.BIDDING, Phase.CHOOSING, Phase.OVER
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options; the defaults are the rulebook's game."""
+
+    beginner: bool = False               # G13: X is only a pass card
+    x_takes_cancelled_ace: bool = False  # G4: a cancelled Ace still gives X its power
+    end_on_empty_pile: bool = False      # G11: end at the first refill that finds the pile empty
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> Options:
+        data = dict(data or {})
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise IllegalMove(f"unknown option {unknown[0]!r} (options: {', '.join(sorted(names))})")
+        for key, value in data.items():
+            if not isinstance(value, bool):
+                raise IllegalMove(f"option {key!r} must be true or false, not {value!r}")
+        return cls(**data)
+
+    def to_dict(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# -- inputs -------------------------------------------------------------------------
+
+class Reveal(NamedTuple):
+    """A garden card turned up from the draw pile."""
+
+    kind: str
+
+    def to_json(self) -> dict:
+        return {"reveal": self.kind}
+
+
+class Bids(NamedTuple):
+    """Every seat's poker card of one turn, seat 1 first (applied together)."""
+
+    cards: tuple
+
+    def to_json(self) -> dict:
+        return {"bids": list(self.cards)}
+
+
+class Choose(NamedTuple):
+    """The waiting seat takes all cards of one kind from the display."""
+
+    kind: str
+
+    def to_json(self) -> dict:
+        return {"choose": self.kind}
+
+
+Move = Reveal | Bids | Choose
+
+
+def move_from_json(obj: dict) -> Move:
+    """One log line's object -> a move. Raises IllegalMove on a malformed object."""
+    if not isinstance(obj, dict) or len(obj) != 1:
+        raise IllegalMove("expected an object with one key: reveal, bids or choose")
+    (key, value), = obj.items()
+    if key == "reveal":
+        return Reveal(value)
+    if key == "choose":
+        return Choose(value)
+    if key == "bids":
+        if not isinstance(value, list):
+            raise IllegalMove("bids must be a list of cards, seat 1 first")
+        return Bids(tuple(value))
+    raise IllegalMove(f"unknown input {key!r} (expected reveal, bids or choose)")
+
+
+# -- what happened: results as values ------------------------------------------------
+
+class Took(NamedTuple):
+    """A seat took cards from the display. ``how``: ace, x, alone (G6), choice, forced."""
+
+    seat: int
+    cards: tuple  # count per kind
+    how: str
+
+
+class Harvested(NamedTuple):
+    seat: int
+    kind: int
+    chips: int  # one per three plants (G8)
+
+
+class Plagued(NamedTuple):
+    seat: int
+    cards: tuple  # the whole garden, count per kind, to the discard pile (G8)
+
+
+class Stalemate(NamedTuple):
+    count: int    # 1: a card joins the display; 2: the display is discarded (G7)
+    discarded: tuple  # count per kind (all zero on a first stalemate)
+
+
+class RoundEnded(NamedTuple):
+    round: int
+    majority: tuple  # seats given the G9 chip
+    final: bool      # the game ended with it (G11)
+
+
+class Resolution(NamedTuple):
+    """How a turn's bids work out (G3..G6), before anything is taken."""
+
+    cancelled: tuple  # seats whose bid was cancelled
+    takes_all: int | None  # seat taking the whole display (Ace, X, G6 lone chooser)
+    how: str | None   # ace, x or alone
+    choosers: tuple   # seats choosing one kind each, highest number first
+
+    @property
+    def stalemate(self) -> bool:
+        return self.takes_all is None and not self.choosers
+
+
+class Outcome(NamedTuple):
+    """The result at game end (G12)."""
+
+    chips: tuple
+    grasshoppers: tuple
+    winners: tuple  # seats, 0-based
+
+    def to_json(self) -> dict:
+        return {"chips": list(self.chips), "grasshoppers": list(self.grasshoppers),
+                "winners": [s + 1 for s in self.winners]}
+
+
+_tables: dict = {}  # Options -> {bids: Resolution}; at most 8**4 entries per option set
+
+
+def resolve(bids: tuple, options: Options = Options()) -> Resolution:
+    """Work out a turn's bids (card ints, seat order). Pure."""
+    counts = [0] * 8
+    for c in bids:
+        counts[c] += 1
+    cancelled = tuple(s for s, c in enumerate(bids) if counts[c] > 1)  # G3
+    alive = [(c, s) for s, c in enumerate(bids) if counts[c] == 1]
+    ace = next((s for c, s in alive if c == ACE), None)
+    x = next((s for c, s in alive if c == X), None)
+    takes_all, how = None, None
+    if not options.beginner and x is not None and (
+            ace is not None or (options.x_takes_cancelled_ace and counts[ACE] > 1)):
+        takes_all, how = x, "x"  # G4, G13
+    elif ace is not None:
+        takes_all, how = ace, "ace"  # G4
+    choosers = tuple(s for c, s in sorted(alive, reverse=True) if c < ACE)  # G5
+    if takes_all is None and len(bids) == 2 and len(choosers) == 1:
+        takes_all, how, choosers = choosers[0], "alone", ()  # G6
+    return Resolution(cancelled, takes_all, how, choosers)
+
+
+# -- the state ------------------------------------------------------------------------
+
+class State:
+    """A game in progress. Mutable; ``push``/``pop`` keep an undo stack of snapshots."""
+
+    __slots__ = ("players", "options", "unseen", "display", "discard", "gardens", "chips",
+                 "spent", "round", "turn", "stalemates", "to_reveal", "choosers", "phase",
+                 "outcome", "history", "moves", "last", "_table", "_present")
+
+    def __init__(self, players: int, options: Options | None = None):
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise IllegalMove(f"Grasshopper Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+        self.players = players
+        self.options = options or Options()
+        self.unseen = list(DECK)          # the draw pile, kind by kind (unseen cards)
+        self.display = [0] * 5
+        self.discard = [0] * 5
+        self.gardens = [[0] * 5 for _ in range(players)]
+        self.chips = [0] * players
+        self.spent = [0] * players        # bitmask of cards spent this round
+        self.round = 1
+        self.turn = 1                     # bidding turns this round, stalemates included
+        self.stalemates = 0               # in a row (G7)
+        self.to_reveal = DISPLAY_SIZE     # cards to turn up before bidding goes on
+        self.choosers: list = []          # seats still to choose this turn, in order
+        self.phase = Phase.REVEAL
+        self.outcome: Outcome | None = None
+        self.history: list = []           # snapshots, for pop
+        self.moves: list = []             # the inputs pushed, for the log
+        self.last: tuple = ()             # what the last push did (Took, Harvested, ...)
+        self._table = _tables.setdefault(self.options, {})  # resolve() memo for these options
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def pile(self) -> int:
+        return sum(self.unseen)
+
+    @property
+    def chooser(self) -> int | None:
+        """The seat whose choice is awaited, if any."""
+        return self.choosers[0] if self.phase == Phase.CHOOSING else None
+
+    def hand(self, seat: int) -> list:
+        """Cards (labels) the seat can still bid this round."""
+        return [CARDS[c] for c in range(8) if not self.spent[seat] >> c & 1]
+
+    def spent_cards(self, seat: int) -> list:
+        return [CARDS[c] for c in range(8) if self.spent[seat] >> c & 1]
+
+    def display_kinds(self) -> list:
+        """Kinds on the display (names), in KINDS order."""
+        return [KINDS[k] for k in range(5) if self.display[k]]
+
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def copy(self, history: bool = False) -> State:
+        other = State.__new__(State)
+        other._restore(self._snapshot())
+        other.players, other.options, other._table = self.players, self.options, self._table
+        other.history = list(self.history) if history else []
+        other.moves = list(self.moves) if history else []
+        return other
+
+    def to_json(self) -> dict:
+        """The public state (what ``pitable replay --json`` prints)."""
+        out = {
+            "game": GAME,
+            "players": self.players,
+            "phase": self.phase,
+            "round": self.round,
+            "turn": self.turn,
+            "pile": self.pile,
+            "display": {KINDS[k]: n for k, n in enumerate(self.display) if n},
+            "discard": sum(self.discard),
+            "seats": [{"garden": {KINDS[k]: n for k, n in enumerate(g) if n},
+                       "chips": self.chips[s],
+                       "spent": self.spent_cards(s)} for s, g in enumerate(self.gardens)],
+            "stalemates": self.stalemates,
+        }
+        if self.phase == Phase.REVEAL:
+            out["to_reveal"] = self.to_reveal
+        if self.phase == Phase.CHOOSING:
+            out["chooser"] = self.choosers[0] + 1
+        if self.outcome is not None:
+            out["winners"] = [s + 1 for s in self.outcome.winners]
+        return out
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, State) and self.players == other.players and \
+            self.options == other.options and self._snapshot() == other._snapshot()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"<grasshopper.State {self.players}p round {self.round} turn {self.turn} {self.phase}>"
+
+    # -- validation -------------------------------------------------------------------
+
+    def check(self, move: Move) -> None:
+        """Raise IllegalMove saying why ``move`` is not legal now; return None if it is."""
+        if self.phase == Phase.OVER:
+            raise IllegalMove("the game is over")
+        if isinstance(move, Reveal):
+            if self.phase != Phase.REVEAL:
+                raise IllegalMove(f"no card is to be revealed now (waiting for {self.waiting_for()})")
+            k = KIND_INDEX.get(move.kind)
+            if k is None:
+                raise IllegalMove(f"unknown kind {move.kind!r} (kinds: {', '.join(KINDS)})")
+            if not self.unseen[k]:
+                raise IllegalMove(f"all {DECK[k]} {move.kind} cards are already out: that reveal is impossible")
+        elif isinstance(move, Bids):
+            if self.phase != Phase.BIDDING:
+                raise IllegalMove(f"bids are not expected now (waiting for {self.waiting_for()})")
+            if len(move.cards) != self.players:
+                raise IllegalMove(f"expected {self.players} bids, one per seat, got {len(move.cards)}")
+            for s, label in enumerate(move.cards):
+                c = CARD_INDEX.get(label)
+                if c is None:
+                    raise IllegalMove(f"seat {s + 1}: unknown card {label!r} (cards: {' '.join(CARDS)})")
+                if self.spent[s] >> c & 1:
+                    raise IllegalMove(f"seat {s + 1}: card {label} is already spent this round")
+        elif isinstance(move, Choose):
+            if self.phase != Phase.CHOOSING:
+                raise IllegalMove(f"no choice is expected now (waiting for {self.waiting_for()})")
+            k = KIND_INDEX.get(move.kind)
+            if k is None:
+                raise IllegalMove(f"unknown kind {move.kind!r} (kinds: {', '.join(KINDS)})")
+            if not self.display[k]:
+                raise IllegalMove(f"there is no {move.kind} on the display")
+        else:
+            raise IllegalMove(f"not a Grasshopper Poker input: {move!r}")
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self.check(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def waiting_for(self) -> str:
+        if self.phase == Phase.REVEAL:
+            return f"{self.to_reveal} card{'s' if self.to_reveal > 1 else ''} to be revealed"
+        if self.phase == Phase.BIDDING:
+            return "everyone's bids"
+        if self.phase == Phase.CHOOSING:
+            return f"seat {self.choosers[0] + 1} to choose a kind"
+        return "nothing: the game is over"
+
+    def legal_moves(self) -> list:
+        """Every legal input now (bids: every combination of the hands)."""
+        if self.phase == Phase.REVEAL:
+            return [Reveal(KINDS[k]) for k in range(5) if self.unseen[k]]
+        if self.phase == Phase.CHOOSING:
+            return [Choose(KINDS[k]) for k in range(5) if self.display[k]]
+        if self.phase == Phase.BIDDING:
+            combos = [()]
+            for s in range(self.players):
+                hand = self.hand(s)
+                combos = [c + (h,) for c in combos for h in hand]
+            return [Bids(c) for c in combos]
+        return []
+
+    # -- mutation ---------------------------------------------------------------------
+
+    def push(self, move: Move) -> tuple:
+        """Apply a legal input (forced choices and take-alls follow by themselves).
+
+        Returns what happened as values (:class:`Took`, :class:`Harvested`, ...),
+        also kept in :attr:`last`. An illegal input raises IllegalMove and changes nothing.
+        """
+        self.check(move)
+        self.history.append(self._snapshot())
+        self.moves.append(move)
+        fx: list = []
+        if isinstance(move, Reveal):
+            self._reveal(KIND_INDEX[move.kind], fx)
+        elif isinstance(move, Bids):
+            self._bids(tuple(CARD_INDEX[c] for c in move.cards), fx)
+        else:
+            self._choose(KIND_INDEX[move.kind], "choice", fx)
+        self.last = tuple(fx)
+        return self.last
+
+    def pop(self) -> Move:
+        """Take back the last input, restoring the exact state before it."""
+        if not self.history:
+            raise IllegalMove("nothing to undo")
+        self._restore(self.history.pop())
+        return self.moves.pop()
+
+    def can_pop(self) -> bool:
+        return bool(self.history)
+
+    def playout(self, rng, deck: VirtualDeck | None = None) -> Outcome:
+        """Play on to the end with uniformly random legal inputs, for simulations.
+
+        Uses the same transitions as :meth:`push` but skips validation, the undo
+        stack, the move list and the results (``fx=None``): a random game must cost
+        microseconds. Reveals come from ``deck`` if given, else from a shuffle of
+        the unseen cards.
+        """
+        rand = rng.random
+        if deck is None:
+            pile = [k for k in range(5) for _ in range(self.unseen[k])]
+        else:
+            pile = list(reversed(deck.order[DECK_SIZE - self.pile:]))
+        left = len(pile)
+        perms = _permutations()
+        n_perms = len(perms)
+        players = self.players
+        bids_of_round: list = []
+        bids_round = None
+        while True:
+            phase = self.phase
+            if phase is REVEAL:
+                unseen, display = self.unseen, self.display
+                for _ in range(self.to_reveal):
+                    if deck is None:  # a uniform draw from what is left, lazily shuffled
+                        i = int(rand() * left)
+                        left -= 1
+                        k = pile[i]
+                        pile[i] = pile[left]
+                    else:
+                        left -= 1
+                        k = pile[left]
+                    unseen[k] -= 1
+                    display[k] += 1
+                self.to_reveal = 0
+                self._after_reveals(None)
+            elif phase is BIDDING:
+                if bids_round != self.round:
+                    # Uniform random bids, turn by turn, are a uniform random order of
+                    # each hand: one lookup per seat and round instead of one per turn.
+                    bids_round = self.round
+                    spent = self.spent
+                    if any(spent):  # started mid-round: draw from what is left
+                        hands = [[c for c in perms[int(rand() * n_perms)] if not spent[s] >> c & 1]
+                                 for s in range(players)]
+                    else:
+                        hands = [perms[int(rand() * n_perms)] for _ in range(players)]
+                    bids_of_round = list(zip(*hands))
+                    bids_of_round.reverse()
+                self._bids(bids_of_round.pop(), None)
+            elif phase is CHOOSING:
+                present = self._present
+                self._choose(present[int(rand() * len(present))], "choice", None)
+            else:
+                self.last = ()
+                return self.outcome
+
+    # -- transitions (no validation: callers have checked) -----------------------------
+    # ``fx`` collects what happened for the caller, or is None when nobody listens.
+
+    def _reveal(self, k: int, fx) -> None:
+        self.unseen[k] -= 1
+        self.display[k] += 1  # same kinds stack
+        self.to_reveal -= 1
+        if not self.to_reveal:
+            self._after_reveals(fx)
+
+    def _after_reveals(self, fx) -> None:
+        if not any(self.display) and not any(self.unseen):
+            self._game_over(fx)  # G11: nothing left to play for
+        else:
+            self.phase = BIDDING
+
+    def _bids(self, bids: tuple, fx) -> None:
+        spent = self.spent
+        for s, c in enumerate(bids):
+            spent[s] |= 1 << c
+        res = self._table.get(bids) or self._resolve(bids)
+        if res.takes_all is not None:
+            display = self.display
+            self.display = [0] * 5
+            self._take(res.takes_all, display, res.how, fx)
+        elif not res.choosers:
+            self._stalemate(fx)
+            return
+        self.stalemates = 0
+        self.choosers = list(res.choosers)
+        self._next_chooser(fx)
+
+    def _resolve(self, bids: tuple) -> Resolution:
+        res = self._table[bids] = resolve(bids, self.options)
+        return res
+
+    def _next_chooser(self, fx) -> None:
+        """Hand the choice to the next chooser, applying forced choices (G5)."""
+        choosers, d = self.choosers, self.display
+        while choosers:
+            present = [k for k in _K5 if d[k]]
+            if len(present) > 1:
+                self.phase = CHOOSING
+                self._present = present  # playout picks from it without recounting
+                return
+            if not present:
+                choosers.clear()  # nothing left: the rest get nothing
+                break
+            self._give(present[0], "forced", fx)
+        self._end_turn(fx)
+
+    def _choose(self, k: int, how: str, fx) -> None:
+        self._give(k, how, fx)
+        self._next_chooser(fx)
+
+    def _give(self, k: int, how: str, fx) -> None:
+        """The first chooser takes all cards of kind ``k``."""
+        seat = self.choosers.pop(0)
+        n = self.display[k]
+        self.display[k] = 0
+        garden = self.gardens[seat]
+        if fx is not None or garden[GRASSHOPPER] + (n if k == GRASSHOPPER else 0) >= 3:
+            took = [0] * 5
+            took[k] = n
+            self._take(seat, took, how, fx)
+        else:
+            # The common case, kept short for simulations: one kind, no plague.
+            garden[k] += n
+            if k and garden[k] >= 3:
+                sets = garden[k] // 3
+                garden[k] -= 3 * sets
+                self.discard[k] += 3 * sets
+                self.chips[seat] += sets
+
+    def _take(self, seat: int, cards: list, how: str, fx) -> None:
+        """G8: won cards join the garden; then plague, or harvest in threes."""
+        if fx is not None:
+            fx.append(Took(seat, tuple(cards), how))
+        garden = self.gardens[seat]
+        for k in range(5):
+            garden[k] += cards[k]
+        if garden[GRASSHOPPER] >= 3:
+            if fx is not None:
+                fx.append(Plagued(seat, tuple(garden)))
+            discard = self.discard
+            for k in range(5):
+                discard[k] += garden[k]
+            self.gardens[seat] = [0] * 5
+            return
+        for k in PLANTS:
+            if garden[k] >= 3:
+                sets = garden[k] // 3
+                garden[k] -= 3 * sets
+                self.discard[k] += 3 * sets
+                self.chips[seat] += sets
+                if fx is not None:
+                    fx.append(Harvested(seat, k, sets))
+
+    def _stalemate(self, fx) -> None:
+        """G7: the bid cards are spent; add a card, or on the second in a row renew the display."""
+        self.stalemates += 1
+        if self.stalemates == 1:
+            if fx is not None:
+                fx.append(Stalemate(1, (0,) * 5))
+            need = 1 if any(self.unseen) else 0
+        else:
+            if fx is not None:
+                fx.append(Stalemate(2, tuple(self.display)))
+            for k in range(5):
+                self.discard[k] += self.display[k]
+            self.display = [0] * 5
+            self.stalemates = 0  # a fresh display starts the count again
+            need = min(DISPLAY_SIZE, sum(self.unseen))
+        if self._round_over():
+            self._end_round(fx, extra=need)
+        else:
+            self.turn += 1
+            self._expect(need, fx)
+
+    def _end_turn(self, fx) -> None:
+        """G10: refill after a turn in which cards were taken; G9 round end."""
+        if self.spent[0] == ALL_SPENT:  # _round_over(), inlined: the hot path of simulations
+            self._end_round(fx)
+            return
+        self.turn += 1
+        self._refill(fx)
+
+    def _round_over(self) -> bool:
+        # Every bid spends one card of every seat, so the seats run out together (G9).
+        return self.spent[0] == ALL_SPENT
+
+    def _refill(self, fx, extra: int = 0) -> None:
+        need = max(0, DISPLAY_SIZE - sum(self.display) - extra) + extra
+        pile = sum(self.unseen)
+        if self.options.end_on_empty_pile and need > extra and not pile:
+            self._game_over(fx)  # G11 option: the refill finds the pile empty
+            return
+        n = self.to_reveal = need if need < pile else pile
+        if n:
+            self.phase = REVEAL
+        else:
+            self._after_reveals(fx)
+
+    def _expect(self, n: int, fx) -> None:
+        self.to_reveal = n
+        if n:
+            self.phase = REVEAL
+        else:
+            self._after_reveals(fx)
+
+    def _end_round(self, fx, extra: int = 0) -> None:
+        """G9: the majority chip, cards back to hand, refill to 3."""
+        majority = self._majority_chip()
+        if fx is not None:
+            fx.append(RoundEnded(self.round, majority, False))
+        self.round += 1
+        self.turn = 1
+        self.spent = [0] * self.players
+        self.stalemates = 0
+        # A stalemate on the round's last bid still adds (or renews) its cards (extra),
+        # then the display is made up to 3.
+        self._refill(fx, extra)
+
+    def _majority_chip(self) -> tuple:
+        plants = [sum(g) - g[GRASSHOPPER] for g in self.gardens]
+        best = max(plants)
+        if best == 0:
+            return ()
+        seats = tuple(s for s, p in enumerate(plants) if p == best)
+        for s in seats:
+            self.chips[s] += 1
+        return seats
+
+    def _game_over(self, fx) -> None:
+        """G11: the final intermediate score, then G12's winners."""
+        if any(self.spent):
+            majority = self._majority_chip()  # mid-round
+            if fx is not None:
+                fx.append(RoundEnded(self.round, majority, True))
+        else:
+            # The round that just ended gave its chip; that was the final score.
+            self.round -= 1
+            if fx and isinstance(fx[-1], RoundEnded):
+                fx[-1] = fx[-1]._replace(final=True)
+        hoppers = tuple(g[GRASSHOPPER] for g in self.gardens)
+        best = max((c, -h) for c, h in zip(self.chips, hoppers))
+        winners = tuple(s for s in range(self.players) if (self.chips[s], -hoppers[s]) == best)
+        self.outcome = Outcome(tuple(self.chips), hoppers, winners)
+        self.phase = OVER
+        self.to_reveal = 0
+        self.choosers = []
+
+    # -- snapshots ----------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple:
+        return (tuple(self.unseen), tuple(self.display), tuple(self.discard),
+                tuple(tuple(g) for g in self.gardens), tuple(self.chips), tuple(self.spent),
+                self.round, self.turn, self.stalemates, self.to_reveal, tuple(self.choosers),
+                self.phase, self.outcome, self.last)
+
+    def _restore(self, snap: tuple) -> None:
+        (unseen, display, discard, gardens, chips, spent, self.round, self.turn,
+         self.stalemates, self.to_reveal, choosers, self.phase, self.outcome, self.last) = snap
+        self.unseen, self.display, self.discard = list(unseen), list(display), list(discard)
+        self.gardens = [list(g) for g in gardens]
+        self.chips, self.spent, self.choosers = list(chips), list(spent), list(choosers)
+
+
+def new_game(players: int, options: Options | dict | None = None) -> State:
+    if isinstance(options, dict) or options is None:
+        options = Options.from_dict(options)
+    return State(players, options)
+
+
+def header(players: int, options: Options, **extra) -> dict:
+    """A log header for a new game (extra keys: deck, seed, started, ...)."""
+    return {"game": GAME, "players": players, "options": options.to_dict(), **extra}
+
+
+def state_from_header(head: dict) -> State:
+    players = head.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise IllegalMove(f"header: players must be a whole number, not {players!r}")
+    options = head.get("options", {})
+    if not isinstance(options, dict):
+        raise IllegalMove("header: options must be an object")
+    return State(players, Options.from_dict(options))
+
+
+_perms: list = []
+
+
+def _permutations() -> list:
+    """All 40320 orders of a hand, built on first use (simulations only)."""
+    if not _perms:
+        from itertools import permutations
+
+        _perms.extend(permutations(range(8)))
+    return _perms
+
+
+class VirtualDeck:
+    """A seeded shuffle of the 66 garden cards, for playing without them.
+
+    The next card is found from how many cards the state has seen, so undo and
+    resume need nothing more than the seed.
+    """
+
+    def __init__(self, seed: int):
+        import random  # local: the module stays import-light for the daemon's start-up
+
+        self.seed = seed
+        order = [k for k, n in enumerate(DECK) for _ in range(n)]
+        random.Random(seed).shuffle(order)
+        self.order = tuple(order)
+
+    def next_reveal(self, state: State) -> Reveal:
+        return Reveal(KINDS[self.order[DECK_SIZE - state.pile]])
+
+    def matches(self, state: State) -> bool:
+        """True when every card the state has seen came from this deck, in order."""
+        seen = [0] * 5
+        for k in self.order[:DECK_SIZE - state.pile]:
+            seen[k] += 1
+        return all(seen[k] == DECK[k] - state.unseen[k] for k in range(5))
