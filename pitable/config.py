@@ -205,7 +205,7 @@ def _choice(*names: str) -> Check:
     listed = ", ".join(names[:-1]) + " or " + names[-1]
 
     def check(value, at):
-        if value not in names or not isinstance(value, str):
+        if not isinstance(value, str) or value not in names:
             at.fail(f"unknown value {_show(value)} (choose {listed})")
         return value
     return check
@@ -468,72 +468,80 @@ _TOP = _mapping({
 }, neighbours=_SECTION_OF)
 
 
+def _matrix(matrix: dict | None, at: _At) -> MatrixWiring | None:
+    if matrix is None:
+        return None
+    rows, leds = matrix["rows"], matrix["leds"]
+    if leds is None:
+        leds = (None,) * len(rows)
+    elif len(leds) != len(rows):
+        (at / "leds").fail(f"{len(leds)} LED pins for {len(rows)} rows (one per row, null for none)")
+    return MatrixWiring(rows, matrix["columns"], leds)
+
+
+def _check_keyboard(rows: tuple[str, ...], at: _At) -> None:
+    """No character is a key twice (in one row or across rows)."""
+    seen: dict[str, int] = {}
+    for i, row in enumerate(rows):
+        for char in row:
+            if char in seen:
+                where = ("twice in this row" if seen[char] == i
+                         else f"also in pads.keyboard.rows[{seen[char]}]")
+                at[i].fail(f"key {char!r} is {where}")
+            seen[char] = i
+
+
+def _seat_count(top: dict, pads: PadsConfig, at: _At) -> int:
+    """`seats`, checked against the game and the wiring; unset, it is what is wired."""
+    game, lowest, highest = GAMES[top["game"]]
+    wiring, at_pads = pads.wiring, at / "pads"
+    count, at_wired = {
+        "direct": (len(pads.direct), at_pads / "direct"),
+        "matrix": (len(pads.matrix.rows) if pads.matrix else 0, at_pads / "matrix" / "rows"),
+        "keyboard": (None, at_pads / "keyboard" / "rows"),   # any number of rows up to all
+    }[wiring]
+    seats = top["seats"]
+    if seats is None:
+        seats = count if count is not None else min(len(DEFAULT_KEYBOARD), highest)
+        if not lowest <= seats <= highest:
+            at_wired.fail(f"{_seats(seats)} wired but {game} takes {lowest} to {highest}")
+    elif not lowest <= seats <= highest:
+        (at / "seats").fail(f"{game} takes {lowest} to {highest} seats, got {seats}")
+    elif count is not None and count != seats:
+        at_wired.fail(f"{_seats(count)} wired but seats is {seats}")
+    if wiring == "keyboard" and len(pads.keyboard) < seats:
+        at_wired.fail(f"{len(pads.keyboard)} rows but seats is {seats} (one row per seat)")
+    return seats
+
+
 def _build(data: Any) -> Config:
     """The checks of each key, then the checks across keys."""
     at = _At()
     if not isinstance(data, dict):
         at.fail(f"the top level must be a mapping of keys like 'seats: 4', got {_show(data)}")
     top = _TOP(data, at)
-    pads, display = top["pads"], top["display"]
-    wiring, at_pads = pads["wiring"], at / "pads"
-
-    if pads["hold"] <= pads["bounce"]:
-        (at_pads / "hold").fail(f"must be longer than pads.bounce ({pads['hold']} <= {pads['bounce']})")
-
-    default_pinout = wiring == "direct" and pads["direct"] is None
+    raw, at_pads = top["pads"], at / "pads"
+    if raw["hold"] <= raw["bounce"]:
+        (at_pads / "hold").fail(f"must be longer than pads.bounce ({raw['hold']} <= {raw['bounce']})")
+    default_pinout = raw["wiring"] == "direct" and raw["direct"] is None
     if default_pinout:
-        pads["direct"] = _DIRECT(DEFAULT_DIRECT, at_pads / "direct")
-    if wiring == "matrix" and pads["matrix"] is None:
+        raw["direct"] = _DIRECT(DEFAULT_DIRECT, at_pads / "direct")
+    if raw["wiring"] == "matrix" and raw["matrix"] is None:
         (at_pads / "matrix").fail("required when wiring is matrix (give rows and columns)")
-    matrix = pads["matrix"]
-    if matrix is not None:
-        leds = matrix["leds"]
-        if leds is None:
-            leds = (None,) * len(matrix["rows"])
-        elif len(leds) != len(matrix["rows"]):
-            (at_pads / "matrix" / "leds").fail(
-                f"{len(leds)} LED pins for {len(matrix['rows'])} rows (one per row, null for none)")
-        matrix = MatrixWiring(matrix["rows"], matrix["columns"], leds)
-    keyboard = pads["keyboard"]["rows"]
-    seen: dict[str, int] = {}
-    for i, row in enumerate(keyboard):
-        for char in row:
-            if char in seen:
-                where = "twice in this row" if seen[char] == i else f"also in pads.keyboard.rows[{seen[char]}]"
-                (at_pads / "keyboard" / "rows")[i].fail(f"key {char!r} is {where}")
-            seen[char] = i
-
-    # seats: how many pads are wired
-    game, lowest, highest = GAMES[top["game"]]
-    wired = {"direct": (len(pads["direct"] or ()), at_pads / "direct"),
-             "matrix": (len(matrix.rows) if matrix else 0, at_pads / "matrix" / "rows"),
-             "keyboard": (None, at_pads / "keyboard" / "rows")}
-    count, at_wired = wired[wiring]
-    seats = top["seats"]
-    if seats is not None and not lowest <= seats <= highest:
-        (at / "seats").fail(f"{game} takes {lowest} to {highest} seats, got {seats}")
-    if seats is not None and count is not None and count != seats:
-        at_wired.fail(f"{_seats(count)} wired but seats is {seats}")
-    if seats is None:
-        seats = count if count is not None else min(len(DEFAULT_KEYBOARD), highest)
-        if not lowest <= seats <= highest:
-            at_wired.fail(f"{_seats(seats)} wired but {game} takes {lowest} to {highest}")
-    if wiring == "keyboard" and len(keyboard) < seats:
-        at_wired.fail(f"{len(keyboard)} rows but seats is {seats} (one row per seat)")
-
+    _check_keyboard(raw["keyboard"]["rows"], at_pads / "keyboard" / "rows")
+    pads = PadsConfig(
+        pin_factory=raw["pin_factory"], wiring=raw["wiring"], bounce=raw["bounce"],
+        hold=raw["hold"], direct=raw["direct"] or (),
+        matrix=_matrix(raw["matrix"], at_pads / "matrix"), keyboard=raw["keyboard"]["rows"])
+    seats = _seat_count(top, pads, at)
     try:
-        _check_pins(at.pins, display, wiring)
+        _check_pins(at.pins, top["display"], pads.wiring)
     except _Bad as bad:
         if default_pinout and bad.path.startswith("pads.direct"):
             bad.message += " (pads.direct is not set: this is the default pinout)"
         raise
-    return Config(
-        game=top["game"], deck=top["deck"], log_dir=top["log_dir"], seats=seats,
-        display=display,
-        pads=PadsConfig(pin_factory=pads["pin_factory"], wiring=wiring, bounce=pads["bounce"],
-                        hold=pads["hold"], direct=pads["direct"] or (), matrix=matrix,
-                        keyboard=keyboard),
-    )
+    return Config(game=top["game"], deck=top["deck"], log_dir=top["log_dir"], seats=seats,
+                  display=top["display"], pads=pads)
 
 
 # ---------------------------------------------------------------- entry points
@@ -572,14 +580,19 @@ def _one_line(text: str) -> str:
 
 
 def _yaml_message(error: yaml.YAMLError) -> str:
-    if isinstance(error, yaml.MarkedYAMLError):
-        mark = error.problem_mark or error.context_mark
-        problem = error.problem or error.context or "not valid YAML"
-        if error.context and error.problem:
-            problem += f" ({error.context})"
-        line = f"line {mark.line + 1}: " if mark else ""
-        return f"{line}YAML syntax error: {problem}"
-    return f"YAML syntax error: {error}"
+    if not isinstance(error, yaml.MarkedYAMLError):
+        return f"YAML syntax error: {error}"
+    mark, context_mark = error.problem_mark or error.context_mark, error.context_mark
+    text = error.problem or ""
+    if error.context:
+        if context_mark and mark and context_mark.line != mark.line:
+            text = f"{error.context} (line {context_mark.line + 1}), {text}"
+        else:
+            text = f"{error.context}, {text}"
+    if "'\\t'" in text:
+        text += " (YAML indents with spaces, not tabs)"
+    line = f"line {mark.line + 1}: " if mark else ""
+    return f"{line}YAML syntax error: {text.strip(', ') or 'not valid YAML'}"
 
 
 def load_config(path: str | os.PathLike) -> Config:
