@@ -1,0 +1,8 @@
+#!/bin/sh
+# Runs the tests. First use: makes .venv and installs pitable with its test tools.
+# Arguments go to pytest (e.g. ./test.sh tests/rules -x).
+set -e
+cd "$(dirname "$0")"
+. ./scripts/venv.sh
+ensure_venv ".[test]"
+exec .venv/bin/python -m pytest "$@"

@@ -1,0 +1,63 @@
+"""The JSON Lines game log: reading, torn last lines, errors that name the line."""
+
+import pytest
+
+from pitable.errors import LogError
+from pitable.rules.grasshopper import Options, header
+from pitable.rules.log import encode, read_log, replay
+
+HEAD = encode(header(2, Options()))
+START = HEAD + '{"reveal": "corn"}\n{"reveal": "corn"}\n{"reveal": "strawberry"}\n'
+
+
+def test_header_then_one_input_per_line():
+    state, log = replay(START + '{"bids": ["6", "X"]}\n')
+    assert log.header == {"game": "grasshopper", "players": 2,
+                          "options": {"beginner": False, "x_takes_cancelled_ace": False,
+                                      "end_on_empty_pile": False}}
+    assert state.to_json()["seats"][0]["garden"] == {"corn": 2, "strawberry": 1}  # G6 lone chooser
+
+
+def test_extra_header_keys_are_allowed():
+    text = encode({"game": "grasshopper", "players": 2, "options": {}, "deck": "virtual", "seed": 4,
+                   "started": "2026-11-29T20:00:00"})
+    state, log = replay(text)
+    assert log.header["seed"] == 4 and state.phase == "reveal"
+
+
+def test_torn_last_line_is_ignored_with_a_warning():
+    state, log = replay(START + '{"bids": ["6", ')
+    assert log.warnings == ["line 5: ignored a last line cut short (no final newline)"]
+    assert state.phase == "bidding"
+
+
+def test_undo_line_takes_back_the_last_input():
+    state, _ = replay(START + '{"undo": true}\n')
+    assert state.phase == "reveal" and state.to_reveal == 1
+
+
+@pytest.mark.parametrize("text,message", [
+    ("", "line 1: the log is empty"),
+    ('{"players": 2}\n', 'line 1: the first line must be a header with a "game" key'),
+    ('{"game": "chess", "players": 2}\n', "unknown game 'chess'"),
+    ('{"game": "grasshopper", "players": 7}\n', "line 1: Grasshopper Poker is for 2 to 4 players"),
+    ('{"game": "grasshopper", "players": 2, "options": {"fast": true}}\n', "line 1: unknown option 'fast'"),
+    (HEAD + "not json\n", "line 2: not valid JSON"),
+    (HEAD + "[1, 2]\n", "line 2: expected a JSON object, got list"),
+    (HEAD + '{"bids": ["1", "2"]}\n', "line 2: bids are not expected now"),
+    (START + '{"bids": ["6", "6", "6"]}\n', "line 5: expected 2 bids"),
+    (START + '{"reveal": "corn"}\n', "line 5: no card is to be revealed now"),
+    (START + '{"bid": ["6", "1"]}\n', "line 5: unknown input 'bid'"),
+    (START + '{"bids": ["6", "1"], "choose": "corn"}\n', "line 5: expected an object with one key"),
+    (HEAD + '{"undo": true}\n', "line 2: nothing to undo"),
+])
+def test_bad_logs_name_the_line_and_the_problem(text, message):
+    with pytest.raises(LogError) as err:
+        replay(text)
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_blank_lines_are_skipped():
+    log = read_log(HEAD + "\n" + '{"reveal": "corn"}\n')
+    assert log.entries == [(3, {"reveal": "corn"})]

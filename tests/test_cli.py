@@ -1,0 +1,115 @@
+"""The pitable command: replay and simulate, run as a person would (a subprocess)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from pitable.cli import main
+from pitable.rules.grasshopper import Options, header
+from pitable.rules.log import encode
+
+LOG = encode(header(3, Options())) + "".join(
+    encode(x) for x in ({"reveal": "corn"}, {"reveal": "strawberry"}, {"reveal": "grasshopper"},
+                        {"bids": ["6", "5", "1"]}, {"choose": "strawberry"},
+                        {"choose": "corn"}))
+
+
+def run(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "pitable", *args], capture_output=True, text=True,
+                          input=stdin, timeout=60)
+
+
+def test_replay_json_prints_the_public_state(tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_text(LOG)
+    out = run("replay", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    state = json.loads(out.stdout)
+    assert state["phase"] == "reveal" and state["round"] == 1 and state["pile"] == 63
+    assert state["display"] == {} and state["discard"] == 0
+    assert [s["garden"] for s in state["seats"]] == [{"strawberry": 1}, {"corn": 1}, {"grasshopper": 1}]
+    assert [s["spent"] for s in state["seats"]] == [["6"], ["5"], ["1"]]
+    assert "winners" not in state
+
+
+def test_replay_for_people_is_readable(tmp_path, capsys):
+    path = tmp_path / "game.jsonl"
+    path.write_text(LOG)
+    assert main(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "Grasshopper Poker, 3 players, round 1" in text
+    assert "Seat 1: 0 chip(s); garden: 1 strawberry; spent: 6" in text
+
+
+def test_replay_of_a_finished_game_lists_winners(tmp_path, capsys):
+    from pitable.sim.grasshopper import RandomBot, play
+    import random
+
+    rng = random.Random(2)
+    state = play(2, [RandomBot(rng)] * 2, rng, seed=3)
+    path = tmp_path / "done.jsonl"
+    path.write_text(encode(header(2, Options())) + "".join(encode(m.to_json()) for m in state.moves))
+    assert main(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["phase"] == "over" and out["winners"] == [w + 1 for w in state.outcome.winners]
+
+
+def test_replay_bad_line_exits_1_with_one_clear_message(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text(LOG + '{"choose": "broccoli"}\n')
+    out = run("replay", str(path), "--json")
+    assert out.returncode == 1
+    assert out.stdout == ""
+    assert out.stderr.strip() == "pitable: line 8: no choice is expected now (waiting for 3 cards to be revealed)"
+    assert "Traceback" not in out.stderr
+
+
+def test_replay_torn_last_line_warns_and_replays_the_rest(tmp_path):
+    path = tmp_path / "torn.jsonl"
+    path.write_text(LOG + '{"reveal": "co')
+    out = run("replay", str(path), "--json")
+    assert out.returncode == 0
+    assert "line 8: ignored a last line cut short" in out.stderr
+    assert json.loads(out.stdout)["pile"] == 63
+
+
+def test_replay_missing_file(tmp_path):
+    out = run("replay", str(tmp_path / "nope.jsonl"))
+    assert out.returncode == 1 and "cannot read" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_replay_from_stdin():
+    out = run("replay", "-", "--json", stdin=LOG)
+    assert out.returncode == 0 and json.loads(out.stdout)["turn"] == 2
+
+
+def test_simulate_prints_statistics_and_repeats_with_a_seed(capsys):
+    args = ["simulate", "--games", "40", "--players", "3", "--seed", "9", "--bots", "random,heuristic,heuristic", "--json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert first["games"] == 40 and 20 < first["turns_per_game"] < 60
+    assert abs(sum(first["win_rate_per_seat"]) - 1) < 1e-9
+    assert set(first["win_rate_per_bot"]) == {"random", "heuristic"}
+    assert main(["simulate", "--games", "40", "--players", "3", "--seed", "10", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) != first
+
+
+def test_simulate_text_output(capsys):
+    assert main(["simulate", "--games", "5", "--players", "2", "--option", "beginner"]) == 0
+    text = capsys.readouterr().out
+    assert "Grasshopper Poker: 5 games, 2 players" in text and "plagues" in text
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--players", "5"], "2 to 4 players"),
+    (["--bots", "random,genius", "--players", "2"], "unknown bot 'genius'"),
+    (["--bots", "random,random,random", "--players", "2"], "names 3 bots for 2 players"),
+    (["--option", "turbo"], "unknown option 'turbo'"),
+])
+def test_simulate_bad_arguments(args, message, capsys):
+    assert main(["simulate", "--games", "3", *args]) == 1
+    assert message in capsys.readouterr().err
