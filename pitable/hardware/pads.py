@@ -1,0 +1,345 @@
+"""The players' pads on GPIO (gpiozero), and per-seat feedback LEDs/buzzers.
+
+Each pad has 8 keys (0..7). Two wirings:
+
+* :class:`DirectPads`: one GPIO per key, pulled up, the switch shorts it to ground.
+* :class:`MatrixPads`: seats are rows, the 8 keys are columns shared by all seats, with
+  a diode per key from the column to the row.
+
+Threads: gpiozero calls our handlers on its own threads. A handler only debounces
+(:class:`~pitable.hardware.keys.Debouncer`) and calls ``on_edge(KeyEdge)``, which must
+not block (the loop's ``queue.put``). ``on_edge`` is called in order for any one key.
+gpiozero's own ``bounce_time`` is not used (mock pins ignore it, and its lockout can
+lose a short tap's release); we debounce in :mod:`pitable.hardware.keys`.
+
+The loop's part (no timer threads anywhere)::
+
+    timeout = min(d for d in (tracker.next_deadline(), pads.next_deadline()) if d) - now
+    item = queue.get(timeout=...)          # block forever when both are None
+    pads.settle()                          # cheap no-op when nothing is due
+    ... feed KeyEdges from the queue to the KeyTracker, then tracker.expire(clock())
+
+``pads.next_deadline()`` is the end of the debounce lockout after each accepted edge
+(so a level hidden in chatter is delivered) and, for the matrix, the next re-scan while a
+key is held (see :class:`MatrixPads`). When no key is down and nothing bounced, it is
+None: an idle table wakes nobody.
+
+gpiozero's ``Button`` is deliberately not used: each Button starts a hold thread that
+wakes every 0.1 s, i.e. 32 threads polling for 4 pads. ``DigitalInputDevice`` has the
+same pull-up/active-low behaviour without it. Holds are timed by the KeyTracker.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from functools import partial
+from typing import Callable, Sequence
+
+from gpiozero import Buzzer, DigitalInputDevice, DigitalOutputDevice, LED
+from gpiozero.exc import GPIOZeroError
+
+from ..errors import HardwareError
+from .keys import Debouncer, KeyEdge
+
+__all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS"]
+
+KEYS = 8
+
+Pin = int | str
+OnEdge = Callable[[KeyEdge], None]
+
+
+class PadsError(HardwareError):
+    """A pad pin that cannot be opened (wrong number, in use, no GPIO library)."""
+
+
+def _gpio_error(what: str, pin, exc: Exception) -> PadsError:
+    if isinstance(exc, ImportError):  # gpiozero's BadPinFactory: no pin library here
+        return PadsError(
+            f"{what} (GPIO {pin}): no GPIO library could be loaded ({exc}); "
+            "not on a Raspberry Pi? use pads.wiring: keyboard")
+    return PadsError(f"{what} (GPIO {pin}): {exc}")
+
+
+class _Closing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class DirectPads(_Closing):
+    """One input per key: ``seats[s][k]`` is the GPIO of key ``k`` of seat ``s``."""
+
+    def __init__(self, seats: Sequence[Sequence[Pin]], on_edge: OnEdge, *,
+                 pin_factory=None, bounce: float = 0.02,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._on_edge = on_edge
+        self._clock = clock
+        self._debouncer = Debouncer(bounce)
+        # RLock: with mock pins a handler can run inside our own settle() call.
+        self._lock = threading.RLock()
+        self._keys: list[list[DigitalInputDevice]] = []
+        self.seats = len(seats)
+        try:
+            for s, pins in enumerate(seats):
+                if len(pins) != KEYS:
+                    raise PadsError(f"seat {s + 1}: {len(pins)} key pins, need {KEYS}")
+                row: list[DigitalInputDevice] = []
+                self._keys.append(row)
+                for k, pin in enumerate(pins):
+                    try:
+                        dev = DigitalInputDevice(pin, pull_up=True, bounce_time=None,
+                                                 pin_factory=pin_factory)
+                    except GPIOZeroError as e:
+                        raise _gpio_error(f"seat {s + 1} key {k + 1}", pin, e) from e
+                    row.append(dev)
+                    dev.when_activated = partial(self._raw, s, k, True)
+                    dev.when_deactivated = partial(self._raw, s, k, False)
+        except BaseException:
+            self.close()
+            raise
+
+    def _raw(self, seat: int, key: int, pressed: bool) -> None:
+        # gpiozero thread: debounce and hand over, nothing else.
+        with self._lock:
+            for e in self._debouncer.edge(seat, key, pressed, self._clock()):
+                self._on_edge(e)
+
+    def next_deadline(self) -> float | None:
+        with self._lock:
+            return self._debouncer.next_deadline()
+
+    def settle(self, now: float | None = None) -> None:
+        """Re-read keys whose debounce check is due; deliver levels hidden in chatter."""
+        with self._lock:
+            now = self._clock() if now is None else now
+            for e in self._debouncer.settle_due(now, self._read):
+                self._on_edge(e)
+
+    def _read(self, seat: int, key: int) -> bool:
+        return bool(self._keys[seat][key].is_active)
+
+    def pressed(self, seat: int, key: int) -> bool:
+        """The debounced level of one key."""
+        with self._lock:
+            return self._debouncer.level(seat, key)
+
+    def close(self) -> None:
+        for row in self._keys:
+            for dev in row:
+                dev.close()
+        self._keys = []
+
+
+class MatrixPads(_Closing):
+    """Seats are rows (outputs, active low), the 8 keys are shared columns (pulled up).
+
+    Idle: every row is driven low, so any key press pulls its column low and fires a
+    column edge; nothing polls. A column edge makes us compare the columns with what the
+    last scan predicts; only if they differ do we *scan*: all rows high, then one row low
+    at a time reading the 8 columns, then all rows low again. Scanning toggles the
+    columns, so its own edges fire the handler again: a lock and a "dirty" flag merge
+    them into the running scan, and the comparison makes late echoes harmless.
+
+    Limit of the wiring: columns are shared, so while one seat holds key 3, another seat
+    pressing or releasing key 3 makes no edge (the column is already low). While any key
+    is held, ``next_deadline()`` therefore asks the loop for a re-scan every
+    ``scan_interval`` seconds; with no key held there are no scans at all
+    (``scan_count`` proves it).
+    """
+
+    def __init__(self, rows: Sequence[Pin], columns: Sequence[Pin], on_edge: OnEdge, *,
+                 pin_factory=None, bounce: float = 0.02,
+                 clock: Callable[[], float] = time.monotonic,
+                 scan_interval: float = 0.03) -> None:
+        if len(columns) != KEYS:
+            raise PadsError(f"matrix: {len(columns)} column pins, need {KEYS}")
+        self._on_edge = on_edge
+        self._clock = clock
+        self._debouncer = Debouncer(bounce)
+        self.scan_interval = scan_interval
+        self.seats = len(rows)
+        self.scan_count = 0
+        self._flags = threading.Lock()
+        self._busy = False  # one thread scans at a time; others leave flags for it
+        self._dirty = False  # a column changed (or settle was asked) while busy
+        self._force = False  # a scan was asked for while busy
+        self._raw = [[False] * KEYS for _ in rows]
+        self._last_scan = 0.0
+        self._deadline: float | None = None
+        self._rows: list[DigitalOutputDevice] = []
+        self._cols: list[DigitalInputDevice] = []
+        try:
+            for s, pin in enumerate(rows):
+                try:
+                    # active_high=False: on() drives the row low, which is "active".
+                    self._rows.append(DigitalOutputDevice(
+                        pin, active_high=False, initial_value=True, pin_factory=pin_factory))
+                except GPIOZeroError as e:
+                    raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
+            for k, pin in enumerate(columns):
+                try:
+                    self._cols.append(DigitalInputDevice(
+                        pin, pull_up=True, bounce_time=None, pin_factory=pin_factory))
+                except GPIOZeroError as e:
+                    raise _gpio_error(f"matrix column of key {k + 1}", pin, e) from e
+            # Baseline without edges: a key held at start is reported once released
+            # and pressed again, like gpiozero does for its own devices.
+            self._raw = self._scan_matrix()
+            for col in self._cols:
+                col.when_activated = self._column_changed
+                col.when_deactivated = self._column_changed
+        except BaseException:
+            self.close()
+            raise
+
+    # -- gpiozero thread ----------------------------------------------------------
+    def _column_changed(self) -> None:
+        self._service(scan=False)
+
+    # -- loop thread --------------------------------------------------------------
+    def next_deadline(self) -> float | None:
+        return self._deadline
+
+    def settle(self, now: float | None = None) -> None:
+        """Do what ``next_deadline()`` asked for: a debounce check, or a held-key re-scan."""
+        now = self._clock() if now is None else now
+        dl = self._deadline
+        if dl is None or now < dl:
+            return
+        held = any(any(r) for r in self._raw)
+        self._service(scan=held and now >= self._last_scan + self.scan_interval)
+
+    def pressed(self, seat: int, key: int) -> bool:
+        return self._debouncer.level(seat, key)
+
+    # -- scanning -----------------------------------------------------------------
+    def _service(self, scan: bool) -> None:
+        with self._flags:
+            if self._busy:
+                self._dirty = True
+                self._force |= scan
+                return
+            self._busy = True
+            self._force = scan
+        try:
+            while True:
+                with self._flags:
+                    scan, self._force, self._dirty = self._force, False, False
+                edges: list[KeyEdge] = []
+                if not scan and self._read_idle() != self._expected_idle():
+                    scan = True
+                if scan:
+                    edges += self._apply(self._scan_matrix())
+                edges += self._debouncer.settle_due(self._clock(), self._raw_level)
+                self._deadline = self._next_deadline()
+                # Edges go out after the deadline is updated, so the loop never sees
+                # an edge without the check it arms.
+                for e in edges:
+                    self._on_edge(e)
+                with self._flags:
+                    if not (self._dirty or self._force):
+                        self._busy = False
+                        return
+        except BaseException:
+            with self._flags:
+                self._busy = False
+            raise
+
+    def _read_idle(self) -> list[bool]:
+        return [bool(c.is_active) for c in self._cols]
+
+    def _expected_idle(self) -> list[bool]:
+        return [any(row[k] for row in self._raw) for k in range(KEYS)]
+
+    def _raw_level(self, seat: int, key: int) -> bool:
+        return self._raw[seat][key]
+
+    def _scan_matrix(self) -> list[list[bool]]:
+        for row in self._rows:
+            row.off()
+        m = []
+        for row in self._rows:
+            row.on()
+            m.append([bool(c.is_active) for c in self._cols])
+            row.off()
+        for row in self._rows:
+            row.on()
+        self.scan_count += 1
+        self._last_scan = self._clock()
+        return m
+
+    def _apply(self, m: list[list[bool]]) -> list[KeyEdge]:
+        now = self._last_scan
+        edges = []
+        for s, (old, new) in enumerate(zip(self._raw, m)):
+            for k in range(KEYS):
+                if old[k] != new[k]:
+                    edges += self._debouncer.edge(s, k, new[k], now)
+        self._raw = m
+        return edges
+
+    def _next_deadline(self) -> float | None:
+        dls = [self._debouncer.next_deadline()]
+        if any(any(r) for r in self._raw):
+            dls.append(self._last_scan + self.scan_interval)
+        dls = [d for d in dls if d is not None]
+        return min(dls) if dls else None
+
+    def close(self) -> None:
+        for dev in self._cols + self._rows:
+            dev.close()
+        self._cols, self._rows = [], []
+
+
+class SeatSignals(_Closing):
+    """Private feedback per seat: ``leds[s]`` / ``buzzers[s]`` are GPIOs or None."""
+
+    def __init__(self, leds: Sequence[Pin | None] = (), buzzers: Sequence[Pin | None] = (),
+                 *, pin_factory=None, flash: float = 0.12, beep: float = 0.08) -> None:
+        self.flash = flash
+        self.beep = beep
+        self._leds: list[LED | None] = []
+        self._buzzers: list[Buzzer | None] = []
+        try:
+            for s, pin in enumerate(leds):
+                self._leds.append(self._open(LED, pin, f"LED of seat {s + 1}", pin_factory))
+            for s, pin in enumerate(buzzers):
+                self._buzzers.append(
+                    self._open(Buzzer, pin, f"buzzer of seat {s + 1}", pin_factory))
+        except BaseException:
+            self.close()
+            raise
+
+    @staticmethod
+    def _open(cls, pin, what, pin_factory):
+        if pin is None:
+            return None
+        try:
+            return cls(pin, pin_factory=pin_factory)
+        except GPIOZeroError as e:
+            raise _gpio_error(what, pin, e) from e
+
+    def refuse(self, seat: int) -> None:
+        """Two short blinks / one short beep for that seat only; no-op if nothing fitted."""
+        led = self._leds[seat] if 0 <= seat < len(self._leds) else None
+        bz = self._buzzers[seat] if 0 <= seat < len(self._buzzers) else None
+        # background=True: gpiozero's own thread times it; the loop never sleeps.
+        if led is not None:
+            led.blink(on_time=self.flash, off_time=self.flash, n=2, background=True)
+        if bz is not None:
+            bz.beep(on_time=self.beep, off_time=self.beep, n=1, background=True)
+
+    def fitted(self, seat: int) -> bool:
+        """Whether the seat has any private feedback device."""
+        return any(0 <= seat < len(devs) and devs[seat] is not None
+                   for devs in (self._leds, self._buzzers))
+
+    def close(self) -> None:
+        for dev in self._leds + self._buzzers:
+            if dev is not None:
+                dev.close()
+        self._leds, self._buzzers = [], []

@@ -1,0 +1,358 @@
+import threading
+import time
+
+import pytest
+
+from pitable.errors import HardwareError, PitableError
+from pitable.hardware.keys import KeyEdge, KeyTracker, KeyEvent
+from pitable.hardware.mockmatrix import MockDirectKeys, MockMatrix
+from pitable.hardware.pads import DirectPads, MatrixPads, PadsError, SeatSignals
+
+SEATS = [
+    [4, 17, 27, 22, 5, 6, 13, 19],
+    [12, 16, 20, 21, 26, 18, 23, 24],
+]
+ROWS = [5, 6, 13, 19]
+COLS = [4, 17, 27, 22, 23, 24, 25, 12]
+
+
+# --- DirectPads ----------------------------------------------------------------------
+
+@pytest.fixture
+def direct(factory, clock):
+    edges = []
+    keys = MockDirectKeys(factory, SEATS)
+    with DirectPads(SEATS, edges.append, pin_factory=factory, clock=clock) as pads:
+        yield pads, keys, edges
+
+
+def test_direct_press_and_release(direct, clock):
+    pads, keys, edges = direct
+    keys.press(1, 6)
+    assert edges == [KeyEdge(1, 6, True, clock.t)]
+    assert pads.pressed(1, 6)
+    clock.advance(0.2)
+    keys.release(1, 6)
+    assert edges[1] == KeyEdge(1, 6, False, clock.t)
+    assert not pads.pressed(1, 6)
+
+
+def test_direct_chatter_ending_released_is_settled(direct, clock):
+    pads, keys, edges = direct
+    keys.press(0, 2)
+    clock.advance(0.004)
+    keys.chatter(0, 2, [False, True, False])  # a tap shorter than bounce
+    assert [e.pressed for e in edges] == [True]
+    dl = pads.next_deadline()
+    assert dl == pytest.approx(clock.t - 0.004 + 0.02)
+    pads.settle()  # too early: nothing
+    assert len(edges) == 1
+    clock.t = dl
+    pads.settle()
+    assert [e.pressed for e in edges] == [True, False]
+    assert not pads.pressed(0, 2)
+
+
+def test_direct_chatter_ending_pressed_gives_one_press(direct, clock):
+    pads, keys, edges = direct
+    keys.press(0, 0)
+    keys.chatter(0, 0, [False, True, False, True])
+    clock.advance(0.05)
+    pads.settle()
+    assert [e.pressed for e in edges] == [True]
+    assert pads.next_deadline() is None  # idle: the loop may block forever
+
+
+def test_direct_settle_reads_the_pin_not_the_last_edge(direct, clock):
+    # The settle re-reads the level, so it is right even if an edge was lost.
+    pads, keys, edges = direct
+    keys.press(0, 1)
+    clock.advance(0.005)
+    keys.release(0, 1)   # dropped as chatter
+    clock.advance(0.02)
+    pads.settle()
+    assert [e.pressed for e in edges] == [True, False]
+
+
+def test_direct_seats_and_keys_are_independent(direct, clock):
+    pads, keys, edges = direct
+    keys.press(0, 0)
+    keys.press(1, 0)
+    keys.press(0, 7)
+    assert {(e.seat, e.key) for e in edges} == {(0, 0), (1, 0), (0, 7)}
+
+
+def test_direct_with_tracker_short_tap_is_a_press(direct, clock):
+    pads, keys, edges = direct
+    tracker = KeyTracker(1.0)
+    keys.press(1, 3)
+    clock.advance(0.01)
+    keys.release(1, 3)  # hidden in the lockout
+    events = tracker.edges(edges)
+    clock.t = min(pads.next_deadline(), tracker.next_deadline())
+    pads.settle()
+    events += tracker.edges(edges[1:]) + tracker.expire(clock.t)
+    assert events == [KeyEvent(1, 3, "press")]
+
+
+def test_direct_key_held_at_start_is_ignored_until_pressed_again(factory, clock):
+    keys = MockDirectKeys(factory, SEATS[:1])
+    keys.press(0, 4)
+    edges = []
+    with DirectPads(SEATS[:1], edges.append, pin_factory=factory, clock=clock):
+        keys.release(0, 4)
+        assert edges == []
+        clock.advance(1)
+        keys.press(0, 4)
+        assert edges == [KeyEdge(0, 4, True, clock.t)]
+
+
+def test_direct_wrong_key_count(factory):
+    with pytest.raises(PadsError, match="seat 1: 3 key pins"):
+        DirectPads([[1, 2, 3]], print, pin_factory=factory)
+
+
+def test_direct_pin_in_use_names_seat_and_key_and_frees_the_rest(factory):
+    bad = [SEATS[0], SEATS[1][:7] + [4]]  # seat 2 key 8 reuses GPIO 4
+    with pytest.raises(PadsError, match=r"seat 2 key 8 \(GPIO 4\)") as info:
+        DirectPads(bad, print, pin_factory=factory)
+    assert isinstance(info.value, HardwareError)
+    assert isinstance(info.value, PitableError) and isinstance(info.value, RuntimeError)
+    # everything opened before the failure was released
+    DirectPads(SEATS, print, pin_factory=factory).close()
+
+
+def test_direct_bad_pin_name(factory):
+    with pytest.raises(PadsError, match="GPIO99"):
+        DirectPads([["GPIO99"] + SEATS[0][1:]], print, pin_factory=factory)
+
+
+def test_direct_close_releases_pins_and_stops_events(factory, clock):
+    edges = []
+    keys = MockDirectKeys(factory, SEATS)
+    pads = DirectPads(SEATS, edges.append, pin_factory=factory, clock=clock)
+    pads.close()
+    pads.close()  # idempotent
+    keys.press(0, 0)
+    assert edges == []
+    DirectPads(SEATS, edges.append, pin_factory=factory).close()
+
+
+def test_direct_concurrent_presses_keep_per_key_order(factory):
+    # Handlers come from other threads; each key's edges must still alternate.
+    edges = []
+    keys = MockDirectKeys(factory, SEATS)
+    with DirectPads(SEATS, edges.append, pin_factory=factory, bounce=0.0):
+        def hammer(seat, key):
+            for _ in range(200):
+                keys.press(seat, key)
+                keys.release(seat, key)
+        threads = [threading.Thread(target=hammer, args=(s, k))
+                   for s in range(2) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    for s in range(2):
+        for k in range(4):
+            mine = [e.pressed for e in edges if (e.seat, e.key) == (s, k)]
+            assert mine == [True, False] * 200
+
+
+# --- MatrixPads ----------------------------------------------------------------------
+
+@pytest.fixture
+def matrix(factory, clock):
+    edges = []
+    sim = MockMatrix(factory, ROWS, COLS)
+    with MatrixPads(ROWS, COLS, edges.append, pin_factory=factory, clock=clock) as pads:
+        yield pads, sim, edges
+
+
+def run_loop(pads, clock, until):
+    """What the loop does: wake at each deadline and settle, until ``until``."""
+    while True:
+        dl = pads.next_deadline()
+        if dl is None or dl > until:
+            clock.t = until
+            return
+        clock.t = dl
+        pads.settle()
+
+
+def test_matrix_idle_after_open_no_polling(matrix, clock):
+    pads, sim, edges = matrix
+    assert pads.scan_count == 1  # the baseline scan at open
+    assert pads.next_deadline() is None
+    for _ in range(100):
+        clock.advance(1)
+        pads.settle()
+    assert pads.scan_count == 1
+    assert edges == []
+
+
+def test_matrix_press_release(matrix, clock):
+    pads, sim, edges = matrix
+    sim.press(2, 5)
+    assert edges == [KeyEdge(2, 5, True, clock.t)]
+    scans = pads.scan_count
+    assert scans <= 3  # a press costs one scan, not a storm of them
+    clock.advance(0.2)
+    sim.release(2, 5)
+    assert edges[-1] == KeyEdge(2, 5, False, clock.t)
+    run_loop(pads, clock, clock.t + 5)
+    assert pads.next_deadline() is None
+    assert not pads.pressed(2, 5)
+    final = pads.scan_count
+    run_loop(pads, clock, clock.t + 60)
+    assert pads.scan_count == final
+
+
+def test_matrix_rows_left_low_after_scan(matrix):
+    pads, sim, edges = matrix
+    sim.press(0, 0)
+    assert all(r.driving_low() for r in sim.rows)
+
+
+def test_matrix_seats_independent(matrix, clock):
+    pads, sim, edges = matrix
+    sim.press(0, 1)
+    sim.press(3, 6)
+    sim.press(1, 2)
+    assert [(e.seat, e.key, e.pressed) for e in edges] == [
+        (0, 1, True), (3, 6, True), (1, 2, True)]
+
+
+def test_matrix_diodes_no_ghost_keys(matrix, clock):
+    pads, sim, edges = matrix
+    for sk in [(0, 1), (0, 2), (1, 1)]:
+        sim.press(*sk)
+        clock.advance(0.1)
+    run_loop(pads, clock, clock.t + 1)
+    downs = {(e.seat, e.key) for e in edges if e.pressed}
+    assert downs == {(0, 1), (0, 2), (1, 1)}
+    assert not pads.pressed(1, 2)
+
+
+def test_matrix_same_key_other_seat_while_held(matrix, clock):
+    # Seat 1 holds key 3, so column 3 is already low: seat 2's tap makes no edge.
+    pads, sim, edges = matrix
+    sim.press(0, 3)
+    clock.advance(0.5)
+    sim.press(1, 3)
+    assert [(e.seat, e.pressed) for e in edges] == [(0, True)]
+    assert pads.next_deadline() is not None  # the re-scan while a key is held
+    run_loop(pads, clock, clock.t + 0.1)
+    assert (1, 3, True) in [(e.seat, e.key, e.pressed) for e in edges]
+    sim.release(1, 3)
+    run_loop(pads, clock, clock.t + 0.1)
+    assert edges[-1][:3] == (1, 3, False)
+    sim.release(0, 3)
+    assert edges[-1][:3] == (0, 3, False)
+    run_loop(pads, clock, clock.t + 10)
+    assert pads.next_deadline() is None
+
+
+def test_matrix_chatter_ending_released(matrix, clock):
+    pads, sim, edges = matrix
+    sim.press(0, 0)
+    clock.advance(0.003)
+    sim.release(0, 0)
+    clock.advance(0.003)
+    sim.press(0, 0)
+    clock.advance(0.003)
+    sim.release(0, 0)
+    assert [e.pressed for e in edges] == [True]
+    run_loop(pads, clock, clock.t + 1)
+    assert [e.pressed for e in edges] == [True, False]
+    assert pads.next_deadline() is None
+
+
+def test_matrix_chatter_ending_pressed(matrix, clock):
+    pads, sim, edges = matrix
+    sim.press(0, 0)
+    clock.advance(0.003)
+    sim.release(0, 0)
+    clock.advance(0.003)
+    sim.press(0, 0)
+    run_loop(pads, clock, clock.t + 0.5)
+    assert [e.pressed for e in edges] == [True]
+    assert pads.pressed(0, 0)
+
+
+def test_matrix_key_held_at_open(factory, clock):
+    sim = MockMatrix(factory, ROWS, COLS)
+    sim.press(2, 2)
+    edges = []
+    with MatrixPads(ROWS, COLS, edges.append, pin_factory=factory, clock=clock) as pads:
+        sim.press(1, 4)
+        assert edges == [KeyEdge(1, 4, True, clock.t)]
+        clock.advance(1)
+        sim.release(2, 2)
+        run_loop(pads, clock, clock.t + 1)
+        assert all(e.seat != 2 for e in edges)
+
+
+def test_matrix_handler_runs_on_other_threads(matrix, clock):
+    pads, sim, edges = matrix
+    done = threading.Event()
+
+    def presser():
+        for k in range(8):
+            sim.press(k % 4, k)
+        done.set()
+
+    t = threading.Thread(target=presser)
+    t.start()
+    while not done.is_set():
+        pads.settle()
+    t.join()
+    run_loop(pads, clock, clock.t + 1)
+    assert {(e.seat, e.key) for e in edges if e.pressed} == {(k % 4, k) for k in range(8)}
+
+
+def test_matrix_wrong_columns(factory):
+    with pytest.raises(PadsError, match="7 column pins"):
+        MatrixPads(ROWS, COLS[:7], print, pin_factory=factory)
+
+
+def test_matrix_pin_conflict_frees_pins(factory):
+    with pytest.raises(PadsError, match="column of key 1"):
+        MatrixPads(ROWS, [5] + COLS[1:], print, pin_factory=factory)
+    MatrixPads(ROWS, COLS, print, pin_factory=factory).close()
+
+
+def test_mock_matrix_must_come_first(factory):
+    pads = MatrixPads(ROWS, COLS, print, pin_factory=factory)
+    try:
+        with pytest.raises(ValueError, match="before the pads"):
+            MockMatrix(factory, ROWS, COLS)
+    finally:
+        pads.close()
+
+
+# --- SeatSignals ---------------------------------------------------------------------
+
+def wait_states(pin, n, timeout=2.0):
+    end = time.monotonic() + timeout
+    while len(pin.states) < n and time.monotonic() < end:
+        time.sleep(0.002)
+    time.sleep(0.02)
+    return [s.state for s in pin.states]
+
+
+def test_signals_refuse_blinks_that_seat_twice(factory):
+    with SeatSignals([16, None, 21], [None, 20], pin_factory=factory,
+                     flash=0.002, beep=0.002) as sig:
+        sig.refuse(0)
+        assert wait_states(factory.pin(16), 5) == [False, True, False, True, False]
+        assert [s.state for s in factory.pin(21).states] == [False]  # other seats quiet
+        sig.refuse(1)  # buzzer only
+        assert wait_states(factory.pin(20), 3) == [False, True, False]
+        sig.refuse(3)  # nothing fitted, out of range: no error
+        assert sig.fitted(0) and sig.fitted(1) and not sig.fitted(3)
+
+
+def test_signals_close_frees_pins(factory):
+    SeatSignals([16], pin_factory=factory).close()
+    SeatSignals([16], pin_factory=factory).close()
