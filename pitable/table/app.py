@@ -1,0 +1,289 @@
+"""The table: setup, then a game, then setup again; and ``pitable run`` wiring it to hardware."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import signal
+import sys
+import time
+from pathlib import Path
+
+from pitable.errors import HardwareError
+from pitable.rules import grasshopper as gh
+from pitable.table.journal import Journal, find_unfinished
+from pitable.table.setup import Setup
+
+log = logging.getLogger("pitable")
+
+PI_CONFIG = Path("/etc/pitable/pitable.yaml")
+
+
+class Table:
+    """Keys in, views out, across games. Resumes an unfinished game from the log."""
+
+    def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
+                 clock=time.monotonic, signal=None, resume: bool = True, rng=None):
+        self.seats = seats
+        self.log_dir = Path(log_dir)
+        self.default_game = game
+        self.default_deck = deck
+        self.clock = clock
+        self.signal = signal
+        self.rng = rng or random.Random()
+        self.current = None
+        if resume:
+            self.current = self._resume()
+        if self.current is None:
+            self.current = self._setup()
+
+    # the loop's interface
+    def view(self):
+        return self.current.view()
+
+    def next_deadline(self):
+        return self.current.next_deadline()
+
+    def tick(self, now: float) -> bool:
+        return self.current.tick(now)
+
+    def on_key(self, event) -> None:
+        self.current.on_key(event)
+        if isinstance(self.current, Setup):
+            if self.current.choice is not None:
+                self.current = self._start(self.current.choice)
+        elif self.current.finished:
+            self.current.journal.close()
+            self.current = self._setup(self.current.game)
+
+    def close(self) -> None:
+        journal = getattr(self.current, "journal", None)
+        if journal is not None:
+            journal.close()
+
+    # -- games -------------------------------------------------------------------------------
+
+    def _setup(self, game: str | None = None) -> Setup:
+        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock)
+
+    def _start(self, choice: dict):
+        seats = tuple(choice["seats"])
+        extra = {"pads": list(seats), "deck": choice["deck"],
+                 "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
+        if choice["deck"] == "virtual":
+            extra["seed"] = self.rng.getrandbits(32)
+        if choice["game"] == "cockroach":
+            from pitable.rules import cockroach as cr
+
+            header = cr.header(len(seats), seats.index(choice["first"]), **extra)
+            state = cr.state_from_header(header)
+        else:
+            options = gh.Options.from_dict(choice["options"])
+            header = gh.header(len(seats), options, **extra)
+            state = gh.State(len(seats), options)
+        journal = Journal.create(self.log_dir, header)
+        log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
+        return self._controller(state, header, journal, resumed=False)
+
+    def _resume(self):
+        found = find_unfinished(self.log_dir)
+        if found is None:
+            return None
+        path, state, logged = found
+        header = logged.header
+        seats = tuple(header.get("pads") or range(1, state.players + 1))
+        if len(seats) != state.players or max(seats) > self.seats:
+            log.warning("not resuming %s: its seats %s do not fit this table", path, seats)
+            return None
+        log.info("resuming %s", path)
+        return self._controller(state, header, Journal.reopen(path), resumed=True)
+
+    def _controller(self, state, header: dict, journal, resumed: bool):
+        if header["game"] == "cockroach":
+            from pitable.table.cockroach import CockroachTable
+
+            return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
+                                  clock=self.clock, signal=self.signal, resumed=resumed,
+                                  virtual=header.get("deck") == "virtual", seed=header.get("seed"))
+        from pitable.table.grasshopper import GrasshopperTable
+
+        deck = gh.VirtualDeck(header["seed"]) if header.get("deck") == "virtual" else None
+        if deck is not None and not deck.matches(state):
+            log.warning("the log's reveals do not follow its seed; asking for reveals instead")
+            deck = None
+        return GrasshopperTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
+                                deck, clock=self.clock, signal=self.signal, resumed=resumed)
+
+
+# -- pitable run -----------------------------------------------------------------------------
+
+def is_raspberry_pi() -> bool:
+    try:
+        return "Raspberry Pi" in Path("/proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        return False
+
+
+def choose_config(path: str | None):
+    """The config file to use: the one given, /etc/pitable on a Pi, else the desktop one."""
+    from importlib import resources
+
+    from pitable.config import load_config
+
+    if path:
+        return load_config(path), path
+    if is_raspberry_pi() and PI_CONFIG.exists():
+        return load_config(PI_CONFIG), str(PI_CONFIG)
+    desktop = resources.files("pitable") / "data" / "desktop.yaml"
+    with resources.as_file(desktop) as p:
+        return load_config(p), "desktop.yaml (packaged)"
+
+
+def desktop_display(options: dict) -> dict:
+    """A pygame window needs pygame and a graphical session; else use this terminal."""
+    if options.get("display") != "pygame":
+        return options
+    has_screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")
+    try:
+        import luma.emulator  # noqa: F401
+        import pygame  # noqa: F401
+    except ImportError:
+        has_screen = False
+    if not has_screen:
+        return {**options, "display": "terminal"}
+    return options
+
+
+def pin_factory(name: str):
+    """The gpiozero pin factory the config asks for (None: gpiozero's own choice)."""
+    if name in (None, "default"):
+        return None
+    if name == "mock":
+        from gpiozero.pins.mock import MockFactory
+
+        return MockFactory()
+    modules = {"lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"),
+               "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory"),
+               "pigpio": ("gpiozero.pins.pigpio", "PiGPIOFactory"),
+               "native": ("gpiozero.pins.native", "NativeFactory")}
+    module, cls = modules[name]
+    import importlib
+
+    try:
+        return getattr(importlib.import_module(module), cls)()
+    except Exception as e:  # noqa: BLE001 - each factory fails in its own way off a Pi
+        raise HardwareError(f"pin factory {name!r} cannot start: {e}") from None
+
+
+def open_pads(config, post, factory):
+    """The pads the config wires, posting to the loop; and the seat signals."""
+    from pitable.hardware.pads import DirectPads, MatrixPads, SeatSignals
+
+    pads = config.pads
+    if pads.wiring == "direct":
+        keys = DirectPads([s.keys for s in pads.direct], post, pin_factory=factory, bounce=pads.bounce)
+        signals = SeatSignals([s.led for s in pads.direct], [s.buzzer for s in pads.direct], pin_factory=factory)
+    else:
+        keys = MatrixPads(pads.matrix.rows, pads.matrix.columns, post, pin_factory=factory, bounce=pads.bounce)
+        signals = SeatSignals(pads.matrix.leds, (), pin_factory=factory)
+    return keys, signals
+
+
+def run(args) -> int:
+    from pitable.hardware.display import open_display
+    from pitable.screens.render import render
+    from pitable.service import systemd
+    from pitable.table.loop import Loop, Stop
+    from pitable.table.screen import Screen
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    config, source = choose_config(args.config)
+    options = dict(config.display.luma_options())
+    if getattr(args, "display", None):
+        options["display"] = args.display
+    options = desktop_display(options)
+    closers = []
+    try:
+        device = open_display(options)
+        closers.append(getattr(device, "cleanup", None))
+        table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
+                      resume=not getattr(args, "new", False))
+        closers.append(table.close)
+        screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
+                        reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
+        loop = Loop(table, screen, render, hold=config.pads.hold, watchdog=systemd.watchdog())
+        if config.pads.wiring == "keyboard":
+            from pitable.hardware.keyboard import open_keyboard
+
+            keyboard = open_keyboard(config.pads.keyboard, loop.post, device)
+            closers.append(keyboard.close)
+            if hasattr(device, "caption"):
+                device.caption = keyboard.help_text()
+        else:
+            keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
+            closers += [keys.close, signals.close]
+            table.signal = signals.refuse
+        signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
+        log.info("pitable running (config %s, display %s, %s pads)", source, options["display"], config.pads.wiring)
+        systemd.notify("READY=1")
+        loop.run()
+        systemd.notify("STOPPING=1")
+        return 0
+    finally:
+        for close in reversed(closers):
+            if close is not None:
+                try:
+                    close()
+                except Exception:  # noqa: BLE001 - closing must not hide the real error
+                    log.exception("while closing")
+
+
+def pads_test(args) -> int:
+    """``pitable pads``: show which seat and key is pressed, to check the wiring."""
+    from pitable.hardware.display import open_display
+    from pitable.screens import views as v
+    from pitable.screens.render import render
+    from pitable.table.loop import Loop, Stop
+    from pitable.table.screen import Screen
+
+    config, source = choose_config(args.config)
+    options = desktop_display(dict(config.display.luma_options()))
+    device = open_display(options)
+    names = ("1", "2", "3", "4", "5", "6", "A", "X")
+
+    class PadsApp:
+        def __init__(self):
+            self.lines = ("Press keys on the pads",)
+
+        def on_key(self, event):
+            line = f"Seat {event.seat + 1} key {names[event.key]} {event.action}"
+            print(line, flush=True)
+            self.lines = (line,) + self.lines[:3]
+
+        def view(self):
+            return v.Message("Pads test", self.lines)
+
+        def next_deadline(self):
+            return None
+
+        def tick(self, now):
+            return False
+
+    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
+    signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
+    print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
+    if config.pads.wiring == "keyboard":
+        from pitable.hardware.keyboard import open_keyboard
+
+        keys = open_keyboard(config.pads.keyboard, loop.post, device)
+        signals = None
+    else:
+        keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
+    try:
+        loop.run()
+    finally:
+        keys.close()
+        if signals:
+            signals.close()
+    return 0

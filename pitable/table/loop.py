@@ -1,0 +1,106 @@
+"""The one loop: it alone owns the game state and the display.
+
+gpiozero (and the keyboard reader) call their handlers on their own threads; the
+handlers only put events on this loop's queue. The loop sleeps on the queue with
+a timeout set by the next thing due (a hold, a toast, a display retry, blanking):
+nothing polls while nobody presses a key.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+
+from pitable.hardware.keys import KeyEdge, KeyEvent, KeyTracker
+
+log = logging.getLogger(__name__)
+
+
+class Stop(Exception):
+    """Put on the queue (or raised by a handler) to end the loop."""
+
+
+class Loop:
+    def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
+                 on_frame=None, watchdog=None):
+        self.app = app                # keys in (on_key), views out (view), timers (next_deadline/tick)
+        self.screen = screen
+        self.render = render          # view -> image
+        self.tracker = KeyTracker(hold)
+        self.clock = clock
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.on_frame = on_frame      # called after each frame is handed over (benchmarks, tests)
+        self.watchdog = watchdog      # (interval, ping) for systemd, or None
+        self._last_ping = clock()
+        self._view = None
+        self.running = True
+
+    # -- from any thread -------------------------------------------------------------------------
+
+    def post(self, item) -> None:
+        """A KeyEdge, a KeyEvent, or Stop(): safe from any thread."""
+        self.queue.put(item)
+
+    # -- the loop's own thread -------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.refresh()
+        while self.running:
+            self.step(self._timeout())
+
+    def step(self, timeout: float | None) -> None:
+        """Handle one queued item, or what fell due if none came within ``timeout``."""
+        try:
+            item = self.queue.get(timeout=timeout) if timeout is None or timeout > 0 else self.queue.get_nowait()
+        except queue.Empty:
+            item = None
+        if isinstance(item, Stop) or item is Stop:
+            self.running = False
+            return
+        events = []
+        if isinstance(item, KeyEdge):
+            events = self.tracker.edge(item)
+        elif isinstance(item, KeyEvent):
+            events = [item]
+        elif callable(item):
+            item()  # work handed over from another thread (e.g. the pygame window's keys)
+        now = self.clock()
+        events += self.tracker.expire(now)
+        for event in events:
+            if self.screen.key():
+                continue  # the key only woke the screen
+            self.app.on_key(event)
+        self.app.tick(now)
+        self.screen.tick(now)
+        self.refresh()
+        self._ping(now)
+
+    def refresh(self) -> None:
+        """Draw the app's view if it changed; the screen skips frames it already has."""
+        view = self.app.view()
+        if view != self._view:
+            self._view = view
+            self.screen.show(self.render(view))
+            if self.on_frame is not None:
+                self.on_frame(view)
+
+    def drain(self) -> None:
+        """Handle everything queued now (tests and benchmarks drive the loop this way)."""
+        while not self.queue.empty():
+            self.step(0)
+        self.step(0)
+
+    def _timeout(self):
+        times = [t for t in (self.tracker.next_deadline(), self.app.next_deadline(),
+                             self.screen.next_deadline()) if t is not None]
+        if self.watchdog:
+            times.append(self._last_ping + self.watchdog[0])
+        if not times:
+            return None
+        return max(0.0, min(times) - self.clock())
+
+    def _ping(self, now: float) -> None:
+        if self.watchdog and now >= self._last_ping + self.watchdog[0]:
+            self._last_ping = now
+            self.watchdog[1]()

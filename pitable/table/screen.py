@@ -1,0 +1,142 @@
+"""The OLED as the loop sees it: frames in, and faults, blanking and burn-in care handled.
+
+- A frame equal to the last one is not sent again.
+- An I/O error from the display never stops the game: it is logged once, the
+  screen retries with backoff (1 s, 2 s, ... up to 30 s) and redraws when it is back.
+- After ``blank_after`` seconds without a key the panel is switched off; the next
+  key wakes it (and is used only to wake it).
+- A frame that stays the same for ``shift_after`` seconds is moved by one pixel,
+  round a small square, so static screens do not burn in.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PIL import ImageChops
+
+log = logging.getLogger(__name__)
+
+SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
+
+
+class Screen:
+    def __init__(self, device, clock, blank_after: float = 300.0, shift_after: float = 120.0,
+                 reopen=None):
+        self.device = device
+        self.clock = clock
+        self.blank_after = blank_after
+        self.shift_after = shift_after
+        self.reopen = reopen          # callable giving a fresh device after a fault, or None
+        self.frame = None             # the last frame asked for (unshifted)
+        self.sent = None              # the last image the device took
+        self.shift = 0
+        self.shown_at = clock()
+        self.last_key = clock()
+        self.blanked = False
+        self.failed_at = None         # when the display last failed, if it is failing
+        self.retry_in = 1.0
+        self.frames_sent = 0
+
+    # -- the loop's calls ---------------------------------------------------------------------
+
+    def show(self, image) -> None:
+        """Ask for a frame. Sent now unless the panel is blank or failing."""
+        if self.frame is None or image.tobytes() != self.frame.tobytes():
+            self.frame = image
+            self.shift = 0
+            self.shown_at = self.clock()
+        self._send()
+
+    def key(self) -> bool:
+        """A key was pressed. True if it only woke the screen (the key is then used up)."""
+        self.last_key = self.clock()
+        if self.blanked:
+            self.blanked = False
+            self._call("show")
+            self.sent = None
+            self._send()
+            return True
+        return False
+
+    def next_deadline(self):
+        times = []
+        if self.failed_at is not None:
+            times.append(self.failed_at + self.retry_in)
+        elif not self.blanked:
+            if self.blank_after:
+                times.append(self.last_key + self.blank_after)
+            if self.shift_after and self.frame is not None:
+                times.append(self.shown_at + self.shift_after)
+        return min(times) if times else None
+
+    def tick(self, now: float) -> None:
+        if self.failed_at is not None:
+            if now >= self.failed_at + self.retry_in:
+                self._retry()
+            return
+        if self.blanked:
+            return
+        if self.blank_after and now >= self.last_key + self.blank_after:
+            self.blanked = True
+            self._call("hide")
+            return
+        if self.shift_after and self.frame is not None and now >= self.shown_at + self.shift_after:
+            self.shift = (self.shift + 1) % len(SHIFTS)
+            self.shown_at = now
+            self._send()
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _image(self):
+        dx, dy = SHIFTS[self.shift]
+        if not dx and not dy:
+            return self.frame
+        return ImageChops.offset(self.frame, dx, dy)
+
+    def _send(self) -> None:
+        if self.frame is None or self.blanked or self.failed_at is not None:
+            return
+        image = self._image()
+        if self.sent is not None and image.tobytes() == self.sent.tobytes():
+            return
+        if self._call("display", image):
+            self.sent = image
+            self.frames_sent += 1
+
+    def _call(self, name: str, *args) -> bool:
+        try:
+            getattr(self.device, name)(*args)
+            return True
+        except (OSError, RuntimeError, ValueError) as e:
+            # OSError: the bus (I2C NAK, SPI); luma wraps some as DeviceNotFoundError (OSError)
+            # or raises RuntimeError/ValueError from smbus; none of them may stop the game.
+            if self.failed_at is None:
+                log.warning("display failed (%s); retrying in the background", e)
+            self.failed_at = self.clock()
+            self.sent = None
+            return False
+
+    def _retry(self) -> None:
+        if self.reopen is not None:
+            try:
+                self.device = self.reopen()
+            except Exception as e:  # noqa: BLE001 - any failure to reopen means "still gone"
+                self._backoff(e)
+                return
+        else:
+            invalidate = getattr(self.device, "invalidate", None)
+            if invalidate:
+                invalidate()
+        self.failed_at = None
+        self.sent = None
+        self._send()
+        if self.failed_at is None:
+            log.warning("display is back")
+            self.retry_in = 1.0
+        else:
+            self._backoff(None)
+
+    def _backoff(self, error) -> None:
+        self.failed_at = self.clock()
+        self.retry_in = min(self.retry_in * 2, 30.0)

@@ -1,0 +1,69 @@
+import random
+
+import pytest
+
+from pitable.hardware.keys import KeyEvent
+from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
+from pitable.table.app import Table
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, t=1000.0):
+        self.t = t
+
+    def __call__(self):
+        return self.t
+
+    def advance(self, dt):
+        self.t += dt
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+def press(table, seat, key, action="press"):
+    """Seat and key as printed on the pad: seat 1.., key index 0..7."""
+    table.on_key(KeyEvent(seat - 1, key, action))
+
+
+def start_grasshopper(table, pads=(1, 2, 3), toggles=(), deck_toggle=False):
+    press(table, pads[0], 0)  # game 1: Grasshopper Poker
+    for pad in pads:
+        press(table, pad, 0)  # join
+    press(table, pads[0], 6)  # A: go on
+    for key in toggles:
+        press(table, pads[0], key)
+    if deck_toggle:
+        press(table, pads[0], 3)
+    press(table, pads[0], 6)  # A: start
+    return table.current
+
+
+def play_on(table, rng, steps=5000):
+    """Drive the current Grasshopper game with random legal keys until it ends."""
+    game = table.current
+    for _ in range(steps):
+        st = game.state
+        if st.is_over():
+            return game
+        if game.overlay or game.notices:
+            press(table, game.seats[0], 5)
+        elif st.phase is REVEAL:
+            press(table, game.seats[0], rng.choice([k for k in range(5) if st.unseen[k]]))
+        elif st.phase is BIDDING:
+            for p, pad in enumerate(game.seats):
+                press(table, pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
+        elif st.phase is CHOOSING:
+            press(table, game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+    raise AssertionError("game did not end")
+
+
+@pytest.fixture
+def new_table(tmp_path, clock):
+    def make(seats=4, log_dir="logs", **kw):
+        return Table(seats=seats, log_dir=tmp_path / log_dir, clock=clock, rng=random.Random(7), **kw)
+    return make

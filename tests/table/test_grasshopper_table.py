@@ -1,0 +1,199 @@
+"""Grasshopper Poker at the table, driven by key events (the controller, no pins)."""
+
+import json
+import random
+
+from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL, Phase
+from pitable.rules.log import replay
+from pitable.screens import views as v
+
+from .conftest import play_on, press, start_grasshopper
+
+
+def log_text(table):
+    return table.current.journal.path.read_text()
+
+
+def reveal(table, *kinds):
+    for kind in kinds:
+        press(table, table.current.seats[0], ["grasshopper", "corn", "strawberry", "broccoli", "blackberry"].index(kind))
+
+
+def test_setup_joins_seats_by_pressing_and_writes_the_header(new_table):
+    table = new_table()
+    assert table.view().step == "game"
+    game = start_grasshopper(table, pads=(2, 4), toggles=(0,))
+    header = json.loads(log_text(table).splitlines()[0])
+    assert header["game"] == "grasshopper" and header["players"] == 2 and header["pads"] == [2, 4]
+    assert header["options"]["beginner"] is True and header["deck"] == "physical"
+    assert isinstance(table.view(), v.RevealPrompt) and game.seats == (2, 4)
+
+
+def test_setup_needs_two_players_and_refuses_seven(new_table):
+    table = new_table()
+    press(table, 1, 0)
+    press(table, 1, 0)
+    press(table, 1, 6)
+    assert table.view().toast == "Need 2 players" and table.view().step == "join"
+
+
+def test_physical_reveals_are_asked_and_impossible_ones_refused(new_table):
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn", "corn")
+    assert table.view().to_reveal == 1
+    game.state.unseen[0] = 0  # pretend all grasshoppers are out
+    reveal(table, "grasshopper")
+    assert "already out" in table.view().toast and game.state.to_reveal == 1
+    press(table, 1, 6)
+    assert table.view().toast == "Keys 1-5 name the kind"
+
+
+def test_bidding_shows_who_locked_in_never_what(new_table):
+    table = new_table()
+    start_grasshopper(table)
+    reveal(table, "corn", "strawberry", "broccoli")
+    press(table, 2, 5)
+    view = table.view()
+    assert isinstance(view, v.Bidding) and view.locked == (2,)
+    press(table, 2, 0)  # a seat may change its bid: nothing on screen changes
+    assert table.view() == view
+    assert len(log_text(table).splitlines()) == 4  # header + 3 reveals: no bid on disk
+
+
+def test_secrecy_frames_and_log_do_not_depend_on_pending_bids(new_table, tmp_path):
+    """Until the last seat locks in, the views and the log are the same whatever the bids."""
+    runs = []
+    for n, bids in enumerate([(0, 1), (6, 7), (5, 5)]):
+        table = new_table(log_dir=f"logs{n}")
+        start_grasshopper(table)
+        reveal(table, "corn", "strawberry", "broccoli")
+        views = []
+        for seat, key in zip((1, 2), bids):
+            press(table, seat, key)
+            views.append(table.view())
+        log = table.current.journal.path.read_text()
+        runs.append((views, log.split("\n", 1)[1]))  # the header has a time stamp
+        table.close()
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_reveal_shows_all_bids_then_the_order(new_table):
+    table = new_table()
+    start_grasshopper(table)
+    reveal(table, "corn", "strawberry", "broccoli")
+    for seat, key in ((1, 1), (2, 5), (3, 1)):
+        press(table, seat, key)
+    view = table.view()
+    assert isinstance(view, v.BidsRevealed)
+    assert view.bids == ("2", "6", "2") and view.cancelled == (1, 3) and view.order == (2,)
+    assert json.loads(log_text(table).splitlines()[-1]) == {"bids": ["2", "6", "2"]}
+    press(table, 1, 0)  # any key: on to the choice
+    choosing = table.view()
+    assert isinstance(choosing, v.Choosing) and choosing.seat == 2
+    assert choosing.kinds == (("corn", 1), ("strawberry", 1), ("broccoli", 1))
+
+
+def test_only_the_chooser_chooses_and_instructions_follow(new_table):
+    table = new_table()
+    start_grasshopper(table)
+    reveal(table, "corn", "corn", "broccoli")
+    for seat, key in ((1, 5), (2, 4), (3, 7)):
+        press(table, seat, key)
+    press(table, 1, 0)  # past the reveal
+    press(table, 2, 0)
+    assert table.view().toast == "Seat 1 chooses now"
+    press(table, 1, 0)  # seat 1 takes the corn; seat 2 is forced to the broccoli
+    view = table.view()
+    assert isinstance(view, v.Instructions)
+    assert view.lines == ("S1 takes 2 corn", "S2 takes 1 broccoli", "Turn up 3 cards")
+    press(table, 3, 0)
+    assert isinstance(table.view(), v.RevealPrompt) and table.view().to_reveal == 3
+
+
+def test_spent_card_is_refused_privately_without_naming_it(new_table):
+    refused = []
+    table = new_table()
+    start_grasshopper(table)
+    table.current.signal = refused.append
+    reveal(table, "corn", "strawberry", "broccoli")
+    for seat, key in ((1, 0), (2, 1), (3, 2)):
+        press(table, seat, key)
+    while not isinstance(table.view(), (v.Bidding, v.RevealPrompt)):
+        press(table, table.current.seats[table.current.state.chooser or 0] if table.current.state.phase is CHOOSING else 1, 0)
+    while table.current.state.phase is REVEAL:
+        reveal(table, "corn")
+    press(table, 2, 1)  # seat 2's "2" is spent
+    assert refused == [1]
+    assert table.view().toast == "Seat 2: card spent, bid again"
+    assert table.view().locked == ()
+
+
+def test_hold_a_shows_scores_and_any_key_returns(new_table):
+    table = new_table()
+    start_grasshopper(table)
+    press(table, 3, 6, "hold")
+    assert isinstance(table.view(), v.Scores)
+    press(table, 3, 0)
+    assert isinstance(table.view(), v.RevealPrompt) and table.current.state.to_reveal == 3
+
+
+def test_undo_by_long_press_is_confirmed_and_logged(new_table):
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn", "strawberry")
+    press(table, 2, 7, "hold")
+    view = table.view()
+    assert isinstance(view, v.ConfirmUndo) and view.what == "revealed strawberry" and view.seat == 2
+    press(table, 2, 7)  # X: no
+    assert game.state.to_reveal == 1 and table.view().toast == "Not undone"
+    press(table, 2, 7, "hold")
+    press(table, 1, 6)  # A: yes
+    assert game.state.to_reveal == 2 and table.view().toast == "Undone"
+    assert log_text(table).splitlines()[-1] == '{"undo": true}'
+    state, _ = replay(log_text(table))
+    assert state == game.state
+
+
+def test_virtual_deck_deals_by_itself_and_undo_skips_its_reveals(new_table):
+    table = new_table()
+    game = start_grasshopper(table, deck_toggle=True)
+    assert game.deck is not None and game.state.phase is BIDDING
+    for seat, key in ((1, 5), (2, 4), (3, 3)):
+        press(table, seat, key)
+    assert any(isinstance(m, type(game.state.moves[0])) for m in game.state.moves)
+    press(table, 1, 7, "hold")
+    assert table.view().what.startswith("the bids")
+    press(table, 1, 6)
+    assert game.state.phase is BIDDING and len(game.state.moves) == 3
+    state, _ = replay(log_text(table))
+    assert state == game.state
+
+
+def test_a_whole_game_with_random_keys_ends_with_winners_and_replays(new_table):
+    table = new_table()
+    start_grasshopper(table, pads=(1, 2, 3, 4))
+    game = play_on(table, random.Random(3))
+    view = table.view()
+    while not isinstance(view, v.GameOver):
+        press(table, 1, 0)
+        view = table.view()
+    assert view.winners == tuple(game.seats[w] for w in game.state.outcome.winners)
+    state, _ = replay(log_text(table))
+    assert state.to_json() == game.state.to_json() and state.phase == Phase.OVER
+    press(table, 1, 6)  # A: new game
+    assert isinstance(table.view(), v.Setup)
+
+
+def test_an_unfinished_game_is_resumed_and_bids_in_progress_are_asked_again(new_table):
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn", "strawberry", "broccoli")
+    press(table, 1, 3)  # a pending bid: never on disk
+    table.close()
+    again = new_table()
+    view = again.view()
+    assert isinstance(view, v.Resumed) and view.rebid
+    assert again.current.state == game.state and again.current.pending == {}
+    press(again, 1, 0)
+    assert isinstance(again.view(), v.Bidding) and again.view().locked == ()
