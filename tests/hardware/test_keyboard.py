@@ -1,0 +1,157 @@
+import os
+import queue
+import termios
+
+import pytest
+
+from pitable.errors import PitableError
+from pitable.hardware.keyboard import (
+    DEFAULT_ROWS, KeyboardLayoutError, KeyboardPads, KeyMap, PygameKeys,
+    keyboard_event_for)
+from pitable.hardware.keys import KeyEvent
+
+
+def P(s, k):
+    return KeyEvent(s, k, "press")
+
+
+def H(s, k):
+    return KeyEvent(s, k, "hold")
+
+
+# --- mapping -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args,event", [
+    (("1",), P(0, 0)), (("8",), P(0, 7)), (("q",), P(1, 0)), (("k",), P(2, 7)),
+    ((",",), P(3, 7)),
+    (("Q",), H(1, 0)), (("q", True), H(1, 0)), (("!",), H(0, 0)), (("*",), H(0, 7)),
+    (("<",), H(3, 7)), (("M",), H(3, 6)),
+    (("9",), None), (("p",), None), (("?",), None), ((" ",), None), (("qq",), None),
+])
+def test_default_mapping(args, event):
+    assert keyboard_event_for(*args) == event
+
+
+def test_alt_rows_are_seats_5_and_6():
+    assert keyboard_event_for("1", alt=True) == P(4, 0)
+    assert keyboard_event_for("*", alt=True) == H(4, 7)
+    assert keyboard_event_for("i", True, alt=True) == H(5, 7)
+    assert keyboard_event_for("a", alt=True) is None
+    assert len(DEFAULT_ROWS) == 6
+
+
+def test_decode_terminal_input():
+    km = KeyMap()
+    text = "q\x1b1\x1bQ!\x1b[A\x1bOP\x1b[15;2~z\x1b"
+    assert km.decode(text) == [P(1, 0), P(4, 0), H(5, 0), H(0, 0), P(3, 0)]
+
+
+def test_custom_rows_and_labels():
+    km = KeyMap(["abcdefgh", "alt+abcdefgh"])
+    assert km.seats == 2
+    assert km.event_for("b") == P(0, 1)
+    assert km.event_for("b", alt=True) == P(1, 1)
+    assert km.labels(1)[0] == "Alt+a"
+
+
+@pytest.mark.parametrize("rows,msg", [
+    (["1234567"], "7 keys, need 8"),
+    (["12345678", "q2wertyu"], "'2' is already seat 1 key 2"),
+    (["1234567A"], "'A' cannot be a key"),
+    (["1234567!"], "'!' cannot be a key"),
+    (["1234567 "], "' ' cannot be a key"),
+    (["alt+1234567o"], "Alt\\+o cannot be told"),
+])
+def test_bad_rows(rows, msg):
+    with pytest.raises(KeyboardLayoutError, match=msg) as info:
+        KeyMap(rows)
+    assert isinstance(info.value, PitableError) and isinstance(info.value, ValueError)
+
+
+# --- terminal thread -----------------------------------------------------------------
+
+def drain(q, n, timeout=2.0):
+    return [q.get(timeout=timeout) for _ in range(n)]
+
+
+def test_terminal_cbreak_events_and_restore():
+    master, slave = os.openpty()
+    try:
+        before = termios.tcgetattr(slave)
+        q = queue.Queue()
+        with KeyboardPads(DEFAULT_ROWS, q.put, fd=slave) as pads:
+            lflag = termios.tcgetattr(slave)[3]
+            assert not lflag & termios.ICANON and not lflag & termios.ECHO
+            assert lflag & termios.ISIG  # Ctrl-C still interrupts
+            os.write(master, b"qW")
+            assert drain(q, 2) == [P(1, 0), H(1, 1)]
+            # ^C is taken by the line discipline (SIGINT; it also flushes pending input)
+            os.write(master, b"\x03")
+            os.write(master, b"\x1b2z")
+            assert drain(q, 2) == [P(4, 1), P(3, 0)]
+            assert pads.next_deadline() is None
+        assert q.empty()  # ^C went to the line discipline, not to us
+        assert termios.tcgetattr(slave) == before
+        assert not pads._thread.is_alive()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_terminal_restored_when_body_raises():
+    master, slave = os.openpty()
+    try:
+        before = termios.tcgetattr(slave)
+        with pytest.raises(RuntimeError):
+            with KeyboardPads(DEFAULT_ROWS, None, fd=slave):
+                raise RuntimeError("boom")
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_pipe_input_and_end_of_input():
+    r, w = os.pipe()
+    q = queue.Queue()
+    pads = KeyboardPads(["asdfghjk"], q.put, fd=r)
+    os.write(w, "a\u00e9S".encode())  # a non-ASCII char in between is ignored
+    os.close(w)
+    assert drain(q, 2) == [P(0, 0), H(0, 1)]
+    pads._thread.join(2)
+    assert not pads._thread.is_alive()  # EOF ends the reader
+    pads.close()
+    pads.close()
+    os.close(r)
+
+
+# --- pygame window -------------------------------------------------------------------
+
+@pytest.fixture
+def pygame_window(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    import pygame
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    pygame.event.clear()
+    yield pygame
+    pygame.display.quit()
+
+
+def test_pygame_keys(pygame_window):
+    pg = pygame_window
+    keys = PygameKeys()
+    post = lambda key, mod=0: pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod))
+    post(pg.K_q)
+    post(pg.K_q, pg.KMOD_LSHIFT)
+    post(pg.K_COMMA)
+    post(pg.K_3, pg.KMOD_LALT)
+    post(pg.K_q, pg.KMOD_LALT | pg.KMOD_RSHIFT)
+    post(pg.K_q, pg.KMOD_LCTRL)  # not a pad key
+    post(pg.K_F1)
+    pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
+    assert keys.poll() == [P(1, 0), H(1, 0), P(3, 7), P(4, 2), H(5, 0)]
+    assert not keys.closed
+    pg.event.post(pg.event.Event(pg.QUIT))
+    assert keys.poll() == [] and keys.closed
+    assert pg.event.get() == []  # the queue was drained
