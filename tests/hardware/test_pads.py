@@ -356,3 +356,33 @@ def test_signals_refuse_blinks_that_seat_twice(factory):
 def test_signals_close_frees_pins(factory):
     SeatSignals([16], pin_factory=factory).close()
     SeatSignals([16], pin_factory=factory).close()
+
+
+def test_matrix_with_tracker_hold_then_silent_release(matrix, clock):
+    # The loop's recipe: wake at the earliest deadline of pads and tracker, settle, expire.
+    pads, sim, edges = matrix
+    tracker = KeyTracker(1.0)
+    events = []
+
+    def wake_until(t_end):
+        while True:
+            events.extend(tracker.edges(edges))
+            edges.clear()
+            dls = [d for d in (pads.next_deadline(), tracker.next_deadline()) if d is not None]
+            if not dls or min(dls) > t_end:
+                clock.t = t_end
+                return
+            clock.t = max(clock.t, min(dls))
+            pads.settle()
+            events.extend(tracker.edges(edges))
+            edges.clear()
+            events.extend(tracker.expire(clock.t))
+
+    start = clock.t
+    sim.press(3, 7)
+    wake_until(start + 1.5)
+    assert events == [KeyEvent(3, 7, "hold")]
+    sim.release(3, 7)
+    wake_until(start + 3)
+    assert events == [KeyEvent(3, 7, "hold")]
+    assert pads.next_deadline() is None and tracker.next_deadline() is None

@@ -209,11 +209,3 @@ def test_page_bytes_match_luma_bit_order():
     assert pages[7][127] == 0x80
     assert sum(map(sum, pages)) == 0x81 + 0x80
 
-
-def test_counting_serial_forwards_and_counts():
-    inner = CountingSerial()
-    s = CountingSerial(inner, record=False)
-    s.command(1, 2, 3)
-    s.data([4, 5])
-    assert (s.commands, s.command_bytes, s.data_bytes, s.bytes) == (1, 3, 2, 5)
-    assert s.log == [] and inner.log == [("command", b"\1\2\3"), ("data", b"\4\5")]
