@@ -14,10 +14,12 @@ lose a short tap's release); we debounce in :mod:`pitable.hardware.keys`.
 
 The loop's part (no timer threads anywhere)::
 
-    timeout = min(d for d in (tracker.next_deadline(), pads.next_deadline()) if d) - now
-    item = queue.get(timeout=...)          # block forever when both are None
-    pads.settle()                          # cheap no-op when nothing is due
-    ... feed KeyEdges from the queue to the KeyTracker, then tracker.expire(clock())
+    dls = [d for d in (tracker.next_deadline(), pads.next_deadline()) if d is not None]
+    timeout = max(0.0, min(dls) - clock()) if dls else None   # None: block until an edge
+    try: item = queue.get(timeout=timeout)
+    except queue.Empty: item = None
+    pads.settle()              # cheap no-op when nothing is due; may put edges on the queue
+    ... drain the queue, feeding KeyEdges to tracker.edge(), then tracker.expire(clock())
 
 ``pads.next_deadline()`` is the end of the debounce lockout after each accepted edge
 (so a level hidden in chatter is delivered) and, for the matrix, the next re-scan while a
