@@ -120,5 +120,61 @@ class Message(NamedTuple):
     toast: str | None = None
 
 
+# -- Cockroach Poker ---------------------------------------------------------------------------
+# Keys: in a seat step, keys 1-6 are seats; in a kind step, the 8 keys are the 8 critters
+# (KINDS order of pitable.rules.cockroach: rat cockroach bat fly scorpion stinkbug spider toad).
+
+
+class CockroachOffer(NamedTuple):
+    """The active seat gives a hand card: first to whom, then what it claims."""
+
+    seat: int            # seat number offering
+    step: str            # "target" (keys 1-6 pick a seat) | "claim" (8 critter keys)
+    target: int | None   # chosen seat number once past "target"
+    seats: tuple         # seat numbers playing
+    hands: tuple         # hand counts, same order
+    toast: str | None = None
+
+
+class CockroachAnswer(NamedTuple):
+    """The receiver calls (A: true, X: false) or peeks and passes (seat key, then a claim)."""
+
+    seat: int            # the receiver
+    sender: int          # who passed it to the receiver
+    claim: str
+    seen: tuple          # seat numbers that have seen the card (offerer first)
+    can_pass: bool       # someone has not seen it, and more than two players
+    step: str            # "decide" | "claim" (passing: the new claim)
+    target: int | None   # the seat it is being passed to, in step "claim"
+    toast: str | None = None
+
+
+class CockroachFlip(NamedTuple):
+    """The card is turned face up: which critter is it? (8 critter keys)"""
+
+    seat: int            # the receiver, who called
+    claim: str
+    call: bool           # True: "it is what was claimed"
+    toast: str | None = None
+
+
+class CockroachRows(NamedTuple):
+    """Rows and hand counts, on demand."""
+
+    seats: tuple
+    hands: tuple
+    rows: tuple          # per seat: dict kind -> count face up
+    toast: str | None = None
+
+
+class CockroachOver(NamedTuple):
+    seats: tuple
+    losers: tuple        # seat numbers
+    reason: str          # "four_of_a_kind" | "five_of_a_kind" | "empty_hand"
+    kind: str | None     # the losing row's critter
+    toast: str | None = None
+
+
 View = (Setup | Resumed | RevealPrompt | Bidding | BidsRevealed | Choosing | Instructions | Scores
-        | ConfirmUndo | GameOver | Message)
+        | ConfirmUndo | GameOver | Message | CockroachOffer | CockroachAnswer | CockroachFlip
+        | CockroachRows | CockroachOver)

@@ -71,7 +71,8 @@ class Setup:
             self.step = "join"
             return
         if key == KEY_A:
-            self.choice = {"game": self.game, "seats": tuple(self.joined), "deck": self.deck,
+            self.choice = {"game": self.game, "seats": tuple(self.joined),
+                           "deck": self.deck if self.game == "grasshopper" else "physical",
                            "options": dict(self.options) if self.game == "grasshopper" else {},
                            "first": self.first or self.joined[0]}
             return
@@ -91,7 +92,7 @@ class Setup:
     def _option_names(self) -> list:
         if self.game == "grasshopper":
             return [name for name, _ in GH_OPTIONS] + ["deck"]
-        return ["first", "deck"]
+        return ["first"]  # Cockroach Poker is always played with the real cards in hand
 
     def view(self) -> v.Setup:
         lines = []
@@ -100,7 +101,8 @@ class Setup:
                 lines.append((label, "on" if self.options[name] else "off"))
         else:
             lines.append(("First player", f"S{self.first or (self.joined[0] if self.joined else 1)}"))
-        lines.append(("Cards", "real" if self.deck == "physical" else "virtual"))
+        if self.game == "grasshopper":
+            lines.append(("Cards", "real" if self.deck == "physical" else "virtual"))
         low, _ = LIMITS[self.game]
         toast = self.toast[0] if self.toast and self.clock() < self.toast[1] else None
         return v.Setup(self.step, self.game, tuple(self.joined), self.seats, tuple(lines),
