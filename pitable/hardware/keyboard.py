@@ -27,6 +27,9 @@ Two sources, one mapping (:class:`KeyMap`):
   still raises KeyboardInterrupt in the main thread), restored on close.
 * :class:`PygameKeys`: the keys typed into the pygame emulator window, read by the loop
   thread (``poll()``), because pygame's events belong to the thread that opened it.
+  :class:`PygameKeyboard` drives it for a loop whose queue runs posted callables.
+
+:func:`open_keyboard` picks the source for the display in use.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from .keys import HOLD, PRESS, KeyEvent
 
 __all__ = [
     "DEFAULT_ROWS", "KeyMap", "KeyboardLayoutError", "keyboard_event_for",
-    "KeyboardPads", "PygameKeys",
+    "KeyboardPads", "PygameKeys", "PygameKeyboard", "open_keyboard",
 ]
 
 DEFAULT_ROWS: tuple[str, ...] = (
@@ -156,6 +159,15 @@ class KeyMap:
         """How the 8 keys of a seat are typed, e.g. ``["q", "w", ...]``, for help text."""
         return list(self._labels[seat])
 
+    def help_text(self) -> str:
+        """Two short lines for a caption: each seat's keys, and how to hold."""
+        seats = []
+        for seat, spec in enumerate(self.rows):
+            alt = spec.lower().startswith(ALT_PREFIX)
+            chars = spec[len(ALT_PREFIX):] if alt else spec
+            seats.append(f"{seat + 1}:{'Alt+' if alt else ''}{chars}")
+        return "Pads " + " ".join(seats) + "\nShift+key = long press"
+
 
 _DEFAULT_MAP: KeyMap | None = None
 
@@ -230,6 +242,9 @@ class KeyboardPads:
 
     def settle(self, now: float | None = None) -> None:
         pass
+
+    def help_text(self) -> str:
+        return self.keymap.help_text()
 
     def _restore(self) -> None:
         if self._saved is not None:
@@ -306,3 +321,82 @@ class PygameKeys:
         pg = self._pg
         return [e for ev in raw if ev.type == pg.KEYDOWN
                 for e in [self.event_for_key(ev.key, ev.mod)] if e is not None]
+
+
+class PygameKeyboard:
+    """:class:`PygameKeys` for a loop whose queue also runs callables on its thread.
+
+    A small ticker thread posts ``self._poll`` every ``interval`` seconds (never more
+    than one pending); the loop runs it on its own thread, where pygame's events may be
+    read, and the pad events are posted back. Closing the window calls ``on_close``
+    (default: raise KeyboardInterrupt in the loop, as Ctrl-C would).
+    This ticks only on the desktop emulator; the Pi's pads never poll.
+    """
+
+    def __init__(self, rows: Sequence[str] | KeyMap, post: Callable, *,
+                 on_close: Callable[[], None] | None = None,
+                 interval: float = PygameKeys.poll_interval) -> None:
+        self.keys = PygameKeys(rows)
+        self.keymap = self.keys.keymap
+        self.interval = interval
+        self._post = post
+        self._on_close = on_close
+        self._pending = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._tick, name="pitable-pygame-keys",
+                                        daemon=True)
+        self._thread.start()
+
+    @property
+    def seats(self) -> int:
+        return self.keymap.seats
+
+    def _tick(self) -> None:
+        while not self._stop.wait(self.interval):
+            if not self._pending.is_set():
+                self._pending.set()
+                self._post(self._poll)
+
+    def _poll(self) -> None:
+        # on the loop's thread
+        self._pending.clear()
+        for ev in self.keys.poll():
+            self._post(ev)
+        if self.keys.closed:
+            self.keys.closed = False
+            if self._on_close is None:
+                raise KeyboardInterrupt("the pygame window was closed")
+            self._on_close()
+
+    def next_deadline(self) -> float | None:
+        return None
+
+    def settle(self, now: float | None = None) -> None:
+        pass
+
+    def help_text(self) -> str:
+        return self.keymap.help_text()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def open_keyboard(rows: Sequence[str], post: Callable, device=None, *,
+                  on_close: Callable[[], None] | None = None, fd: int | None = None):
+    """Keyboard pads for the display in use: the window's keys for the pygame emulator
+    (``post`` must accept callables, run on the loop thread), else this terminal.
+
+    Both results have ``close()``, ``help_text()``, ``seats``, ``next_deadline()`` and
+    ``settle()``; ``post`` gets :class:`KeyEvent` s.
+    """
+    emulated = sys.modules.get("pitable.hardware.emulated")  # loaded iff an emulator is open
+    if emulated is not None and isinstance(device, emulated.PygameDisplay):
+        return PygameKeyboard(rows, post, on_close=on_close)
+    return KeyboardPads(rows, post, fd=fd)

@@ -1,13 +1,15 @@
 import os
 import queue
 import termios
+import time
 
 import pytest
+from PIL import Image
 
 from pitable.errors import PitableError
 from pitable.hardware.keyboard import (
-    DEFAULT_ROWS, KeyboardLayoutError, KeyboardPads, KeyMap, PygameKeys,
-    keyboard_event_for)
+    DEFAULT_ROWS, KeyboardLayoutError, KeyboardPads, KeyMap, PygameKeyboard, PygameKeys,
+    keyboard_event_for, open_keyboard)
 from pitable.hardware.keys import KeyEvent
 
 
@@ -155,3 +157,68 @@ def test_pygame_keys(pygame_window):
     pg.event.post(pg.event.Event(pg.QUIT))
     assert keys.poll() == [] and keys.closed
     assert pg.event.get() == []  # the queue was drained
+
+
+# --- open_keyboard -------------------------------------------------------------------
+
+def test_help_text():
+    text = KeyMap().help_text()
+    assert text.split("\n") == [
+        "Pads 1:12345678 2:qwertyui 3:asdfghjk 4:zxcvbnm, 5:Alt+12345678 6:Alt+qwertyui",
+        "Shift+key = long press"]
+
+
+def test_open_keyboard_terminal_for_other_displays():
+    r, w = os.pipe()
+    q = queue.Queue()
+    with open_keyboard(["asdfghjk"], q.put, object(), fd=r) as keys:
+        assert isinstance(keys, KeyboardPads) and keys.seats == 1
+        os.write(w, b"d")
+        assert drain(q, 1) == [P(0, 2)]
+    os.close(w)
+    os.close(r)
+
+
+def run_posted(q, timeout=2.0):
+    """Play the loop: take items off the queue, run callables, return the rest."""
+    item = q.get(timeout=timeout)
+    while callable(item):
+        item()
+        item = q.get(timeout=timeout)
+    return item
+
+
+def test_open_keyboard_pygame_window(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from pitable.hardware.display import open_display
+    import pygame as pg
+    device = open_display({"display": "pygame", "scale": 1, "transform": "none"})
+    device.display(Image.new("1", (128, 64)))
+    q = queue.Queue()
+    closed = []
+    keys = open_keyboard(DEFAULT_ROWS, q.put, device, on_close=lambda: closed.append(1))
+    try:
+        assert isinstance(keys, PygameKeyboard)
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_x, mod=pg.KMOD_SHIFT))
+        assert run_posted(q) == H(3, 1)
+        pg.event.post(pg.event.Event(pg.QUIT))
+        deadline = time.monotonic() + 2
+        while not closed and time.monotonic() < deadline:
+            item = q.get(timeout=2)
+            if callable(item):
+                item()
+        assert closed == [1]
+    finally:
+        keys.close()
+        pg.display.quit()
+
+
+def test_pygame_window_close_defaults_to_keyboard_interrupt(pygame_window):
+    q = queue.Queue()
+    keys = PygameKeyboard(DEFAULT_ROWS, q.put, interval=0.005)
+    try:
+        pygame_window.event.post(pygame_window.event.Event(pygame_window.QUIT))
+        with pytest.raises(KeyboardInterrupt):
+            run_posted(q)
+    finally:
+        keys.close()
