@@ -56,7 +56,9 @@ DEFAULT_DIRECT = [
     {"keys": [4, 17, 27, 22, 5, 6, 13, 19], "led": 26},
     {"keys": [18, 23, 24, 25, 8, 7, 12, 16], "led": 20},
 ]
-DEFAULT_KEYBOARD = ("12345678", "qwertyui", "asdfghjk", "zxcvbnm,")
+# Seats 5 and 6 are the first two rows with Alt (pitable.hardware.keyboard explains why).
+DEFAULT_KEYBOARD = ("12345678", "qwertyui", "asdfghjk", "zxcvbnm,", "alt+12345678", "alt+qwertyui")
+ALT = "alt+"
 
 
 # ---------------------------------------------------------------- the values
@@ -400,8 +402,9 @@ def _key_row(value, at):
         at.fail(f'expected a string of {KEYS_PER_PAD} characters, got {value} (quote it: "{value}")')
     if not isinstance(value, str):
         at.fail(f"expected a string of {KEYS_PER_PAD} characters, got {_show(value)}")
-    if len(value) != KEYS_PER_PAD:
-        at.fail(f"expected {KEYS_PER_PAD} characters, got {len(value)} in {_show(value)}")
+    keys = value[len(ALT):] if value.lower().startswith(ALT) else value
+    if len(keys) != KEYS_PER_PAD:
+        at.fail(f"expected {KEYS_PER_PAD} characters, got {len(keys)} in {_show(value)}")
     if not value.isprintable():
         at.fail(f"only printable characters can be keys, got {_show(value)}")
     return value
@@ -441,7 +444,7 @@ _MATRIX = _mapping({
 })
 
 _KEYBOARD = _mapping({
-    "rows": (list(DEFAULT_KEYBOARD), _list(_key_row, "rows", lo=4, hi=6)),
+    "rows": (list(DEFAULT_KEYBOARD), _list(_key_row, "rows", lo=2, hi=6)),
 })
 
 _PADS = _mapping({
@@ -481,14 +484,21 @@ def _matrix(matrix: dict | None, at: _At) -> MatrixWiring | None:
 
 def _check_keyboard(rows: tuple[str, ...], at: _At) -> None:
     """No character is a key twice (in one row or across rows)."""
-    seen: dict[str, int] = {}
+    from pitable.hardware.keyboard import KeyboardLayoutError, KeyMap
+
+    seen: dict[tuple, int] = {}
     for i, row in enumerate(rows):
-        for char in row:
-            if char in seen:
-                where = ("twice in this row" if seen[char] == i
-                         else f"also in pads.keyboard.rows[{seen[char]}]")
-                at[i].fail(f"key {char!r} is {where}")
-            seen[char] = i
+        alt = row.lower().startswith(ALT)
+        for char in row[len(ALT):] if alt else row:
+            if (char, alt) in seen:
+                where = ("twice in this row" if seen[(char, alt)] == i
+                         else f"also in pads.keyboard.rows[{seen[(char, alt)]}]")
+                at[i].fail(f"key {('Alt+' if alt else '') + char!r} is {where}")
+            seen[(char, alt)] = i
+    try:
+        KeyMap(rows)  # what the terminal can tell apart (shifted keys are long presses)
+    except KeyboardLayoutError as e:
+        at.fail(str(e))
 
 
 def _seat_count(top: dict, pads: PadsConfig, at: _At) -> int:

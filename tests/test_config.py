@@ -111,7 +111,7 @@ def test_defaults():
     p = config.pads
     assert (p.pin_factory, p.wiring, p.bounce, p.hold, p.matrix) == ("default", "direct", 0.02, 1.0, None)
     assert p.direct[0] == SeatWiring((4, 17, 27, 22, 5, 6, 13, 19), led=26)
-    assert p.keyboard == ("12345678", "qwertyui", "asdfghjk", "zxcvbnm,")
+    assert p.keyboard == ("12345678", "qwertyui", "asdfghjk", "zxcvbnm,", "alt+12345678", "alt+qwertyui")
 
 
 def test_values_are_frozen():

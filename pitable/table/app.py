@@ -96,7 +96,7 @@ class Table:
         if len(seats) != state.players or max(seats) > self.seats:
             log.warning("not resuming %s: its seats %s do not fit this table", path, seats)
             return None
-        log.info("resuming %s", path)
+        log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
         return self._controller(state, header, Journal.reopen(path), resumed=True)
 
     def _controller(self, state, header: dict, journal, resumed: bool):
@@ -223,6 +223,7 @@ def run(args) -> int:
         else:
             keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
             closers += [keys.close, signals.close]
+            loop.sources.append(keys)
             table.signal = signals.refuse
         signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
         log.info("pitable running (config %s, display %s, %s pads)", source, options["display"], config.pads.wiring)
@@ -280,6 +281,7 @@ def pads_test(args) -> int:
         signals = None
     else:
         keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
+        loop.sources.append(keys)
     try:
         loop.run()
     finally:

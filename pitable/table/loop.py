@@ -23,7 +23,7 @@ class Stop(Exception):
 
 class Loop:
     def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
-                 on_frame=None, watchdog=None):
+                 on_frame=None, watchdog=None, sources=()):
         self.app = app                # keys in (on_key), views out (view), timers (next_deadline/tick)
         self.screen = screen
         self.render = render          # view -> image
@@ -32,6 +32,9 @@ class Loop:
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.on_frame = on_frame      # called after each frame is handed over (benchmarks, tests)
         self.watchdog = watchdog      # (interval, ping) for systemd, or None
+        # Pads that need a wake-up now and then (a debounce check, a matrix re-scan
+        # while a key is held): they say when with next_deadline() and act in settle().
+        self.sources = list(sources)
         self._last_ping = clock()
         self._view = None
         self.running = True
@@ -66,6 +69,8 @@ class Loop:
         elif callable(item):
             item()  # work handed over from another thread (e.g. the pygame window's keys)
         now = self.clock()
+        for source in self.sources:
+            source.settle(now)  # may post edges: handled on the next step
         events += self.tracker.expire(now)
         for event in events:
             if self.screen.key():
@@ -93,7 +98,8 @@ class Loop:
 
     def _timeout(self):
         times = [t for t in (self.tracker.next_deadline(), self.app.next_deadline(),
-                             self.screen.next_deadline()) if t is not None]
+                             self.screen.next_deadline(), *(s.next_deadline() for s in self.sources))
+                 if t is not None]
         if self.watchdog:
             times.append(self._last_ping + self.watchdog[0])
         if not times:
