@@ -57,6 +57,11 @@ class Table:
             self.current.journal.close()
             self.current = self._setup(self.current.game)
 
+    def _signal(self, pad_index: int) -> None:
+        # Late-bound: the pads (and their LEDs) are opened after the table.
+        if self.signal is not None:
+            self.signal(pad_index)
+
     def close(self) -> None:
         journal = getattr(self.current, "journal", None)
         if journal is not None:
@@ -104,7 +109,7 @@ class Table:
             from pitable.table.cockroach import CockroachTable
 
             return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  clock=self.clock, signal=self.signal, resumed=resumed,
+                                  clock=self.clock, signal=self._signal, resumed=resumed,
                                   virtual=header.get("deck") == "virtual", seed=header.get("seed"))
         from pitable.table.grasshopper import GrasshopperTable
 
@@ -113,7 +118,7 @@ class Table:
             log.warning("the log's reveals do not follow its seed; asking for reveals instead")
             deck = None
         return GrasshopperTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                deck, clock=self.clock, signal=self.signal, resumed=resumed)
+                                deck, clock=self.clock, signal=self._signal, resumed=resumed)
 
 
 # -- pitable run -----------------------------------------------------------------------------
