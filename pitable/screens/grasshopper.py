@@ -1,0 +1,358 @@
+"""The game screens: one function per view type, each drawing on a ``Canvas``.
+
+Read at arm's length by 2-4 players: the one thing that matters on a screen is big
+(scale 2 or 3 text, 24 px icons), the rest is small. Keys are labelled where they
+do something: key caps are small lit boxes ("[A] start").
+"""
+
+from __future__ import annotations
+
+from pitable.screens import font, icons
+from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
+                                     hints, key, key_width, layout_paragraph, seat_boxes, title)
+
+GAME_NAMES = {"grasshopper": "Grasshopper", "cockroach": "Cockroach"}
+CARD_NAMES = {"A": "Ace", "X": "X"}
+REASONS = {"start": "New game", "refill": "Refill", "stalemate": "Stalemate",
+           "renew": "New display", "round": "New round"}
+
+
+def seats_text(seats) -> str:
+    return ", ".join(f"S{s}" for s in seats)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# -- display rows: kinds as icons with counts --------------------------------------------------
+
+# How a kind and its count share a cell, best first: (icon scale, count scale).
+CELL_MODES = ((2, 2), (2, 1), (1, 2), (1, 1))
+
+
+def cell_width(count: int, mode: tuple) -> int:
+    icon_scale, count_scale = mode
+    label = str(count) if count != 1 else ""
+    return 12 * icon_scale + (font.text_width(label, count_scale) + 2 if label else 0)
+
+
+def kind_cell(c: Canvas, a: int, b: int, y: int, kind: str, count: int, mode: tuple,
+              number: int | None = None) -> None:
+    """One kind in the column a..b from ``y``: its key cap (if ``number``), its icon and,
+    when more than one, its count beside the icon. The icon area is 24 px tall."""
+    if number is not None:
+        kw = key_width(str(number))
+        key(c, (a + b + 1 - kw) // 2, y, str(number))
+        y += 11
+    icon_scale, count_scale = mode
+    im = icons.icon(kind, icon_scale)
+    y += (24 - im.height) // 2
+    label = clip(str(count), max(1, b - a + 1 - im.width - 2), count_scale) if count != 1 else ""
+    lw = font.text_width(label, count_scale) + 2 if label else 0
+    x = max(a, (a + b + 1 - im.width - lw) // 2)
+    c.paste(im, x, y, what=f"icon {kind}")
+    if label:
+        c.text(x + im.width + 2, y + im.height - font.ASCENT * count_scale, label, count_scale)
+
+
+def kinds_row(c: Canvas, y: int, kinds, numbered: bool = False, x0: int = 0, x1: int = W - 1) -> int:
+    """``kinds``: ((kind, count), ...) spread across x0..x1 from ``y``, in the biggest
+    cell mode where every cell fits. Returns the height used."""
+    kinds = tuple(kinds)
+    if not kinds:
+        c.text((x0 + x1) // 2, y + 8, "(none)", align="center")
+        return 24
+    cols = columns(len(kinds), x0, x1, gap=2)
+    cw = cols[0][1] - cols[0][0] + 1
+    mode = next((m for m in CELL_MODES if all(cell_width(n, m) <= cw for _, n in kinds)), CELL_MODES[-1])
+    for i, ((kind, n), (a, b)) in enumerate(zip(kinds, cols)):
+        kind_cell(c, a, b, y, kind, n, mode, i + 1 if numbered else None)
+    return (11 if numbered else 0) + 24
+
+
+def mini_counts_width(items) -> int:
+    return sum(icons.mini(k).width + 1 + font.text_width(str(n)) for k, n in items) + 3 * (len(items) - 1)
+
+
+def mini_counts(c: Canvas, x: int, y: int, items, align: str = "left") -> int:
+    """Small icons with counts in one row ("[corn]2 [gh]1"), ``y`` the top of the text."""
+    items = tuple(items)
+    w = mini_counts_width(items)
+    if align == "right":
+        x -= w - 1
+    for kind, n in items:
+        im = icons.mini(kind)
+        c.paste(im, x, y, what=f"mini {kind}")
+        x += im.width + 1
+        x += c.text(x, y, str(n)) + 3
+    return w
+
+
+# -- setup -------------------------------------------------------------------------------------
+
+def draw_setup(c: Canvas, v) -> None:
+    if v.step == "game":
+        _setup_game(c, v)
+    elif v.step == "join":
+        _setup_join(c, v)
+    else:
+        _setup_options(c, v)
+
+
+def _setup_game(c: Canvas, v) -> None:
+    c.text(W // 2, 0, "Which game?", 2, align="center")
+    for i, (game, (a, b)) in enumerate(zip(("grasshopper", "cockroach"), columns(2, gap=4)), 1):
+        mid = (a + b + 1) // 2
+        kw = 18
+        c.rect(mid - kw - 3, 21, mid - 4, 40, fill=1, radius=2)
+        c.text(mid - kw // 2 - 3 - 1, 24, str(i), 2, fill=0, align="center")
+        c.paste(icons.icon(game, 2), mid, 19, what=f"icon {game}")
+        c.text(mid, 47, GAME_NAMES[game], align="center")
+        c.text(mid, 56, "Poker", align="center")
+
+
+def _setup_join(c: Canvas, v) -> None:
+    y = title(c, "Who plays?")
+    seat_boxes(c, y + 2, y + 23, range(1, v.seats + 1), set(v.joined))
+    c.text(0, 46, "Any key: join")
+    pairs = [("X", "leave") if v.joined else None, ("A", "go on") if v.can_start else None]
+    hints(c, 54, pairs)
+    if not v.can_start:
+        need = "2+ players" if len(v.joined) < 2 else ""
+        if need:
+            c.text(W - 1, 55, need, align="right")
+
+
+def _setup_options(c: Canvas, v) -> None:
+    cap = ("A", "start")
+    c.text(0, 0, "Options", 2)
+    hint(c, W - 1, 3, *cap, align="right")
+    lines = tuple(v.options)
+    top = 19
+    pitch = max(10, min(12, (H - top) // max(1, len(lines))))
+    n = max(1, (H - top + 1) // pitch)
+    for i, (label, value) in enumerate(lines[:n], 1):
+        y = top + (i - 1) * pitch
+        kw = key(c, 0, y, str(i))
+        vw = font.text_width(value)
+        on = value.lower() in ("on", "yes")
+        if on:
+            c.rect(W - vw - 4, y, W - 1, y + 8, fill=1, radius=1)
+            c.text(W - 3, y + 1, value, fill=0, align="right")
+        else:
+            c.text(W - 3, y + 1, value, align="right")
+        c.text(kw + 2, y + 1, clip(label, W - vw - 4 - 2 - (kw + 2)))
+
+
+# -- resumed ------------------------------------------------------------------------------------
+
+def draw_resumed(c: Canvas, v) -> None:
+    c.text(W // 2, 0, f"{GAME_NAMES.get(v.game, v.game)} Poker", align="center")
+    c.text_fit(W // 2, 12, W, "Resumed", scales=(2,), align="center")
+    c.text(W // 2, 30, f"Round {v.round}, turn {v.turn}", align="center")
+    if v.rebid:
+        c.rect(0, 42, W - 1, 63, fill=1, radius=3)
+        c.text(W // 2, 46, "Bid again!", 2, fill=0, align="center")
+
+
+# -- reveal ------------------------------------------------------------------------------------
+
+def draw_reveal(c: Canvas, v) -> None:
+    # top row: why, and what is already face up
+    shown = tuple((k, n) for k, n in v.display.items() if n)
+    c.text(0, 0, REASONS.get(v.reason, v.reason.capitalize()))
+    if shown:
+        mini_counts(c, W - 1, 0, shown, align="right")
+    # the order, big: "Turn up 2" + "cards"
+    n = v.to_reveal
+    big = f"Turn up {n}"
+    word = "card" if n == 1 else "cards"
+    bw = font.text_width(big, 2)
+    ww = font.text_width(word)
+    x = (W - bw - 3 - ww) // 2
+    if x < 0:
+        x, word = 0, ""
+    c.text(x, 11, big, 2)
+    c.text(x + bw + 3, 18, word)
+    # the answer keys: 1..5, one per kind
+    kinds_row(c, 29, ((k, 1) for k in icons.KINDS), numbered=True, x0=0, x1=W - 1)
+
+
+# -- bidding -----------------------------------------------------------------------------------
+
+def draw_bidding(c: Canvas, v) -> None:
+    """The display and who has locked in. Secrecy: nothing here depends on a bid (the
+    view has none); only ``locked`` changes the seat boxes."""
+    c.text(0, 0, f"Round {v.round} Turn {v.turn}")
+    c.text(W - 1, 0, f"Pile {v.pile}", align="right")
+    kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
+    seat_boxes(c, 40, 63, v.seats, set(v.locked), check=True)
+
+
+# -- the reveal of the bids ---------------------------------------------------------------------
+
+def result_texts(v) -> tuple:
+    """What the bids mean, longest first: the screen takes the first that fits big."""
+    if v.stalemate:
+        return ("Stalemate!",)
+    if v.takes_all is not None:
+        how = {"ace": " (Ace)", "x": " (X)"}.get(v.how, "")
+        return (f"S{v.takes_all} takes all{how}", f"S{v.takes_all} takes all")
+    if v.order:
+        seats = seats_text(v.order)
+        return (f"Order: {seats}", " > ".join(f"S{s}" for s in v.order), f"Order: {seats}")
+    return ("Nobody chooses",)
+
+
+def draw_bids(c: Canvas, v) -> None:
+    n = len(v.seats)
+    cols = columns(n, gap=2)
+    cw = cols[0][1] - cols[0][0] + 1
+    size = "big" if cw >= icons.card_size("big")[0] + 2 else ("mid" if cw >= icons.card_size("mid")[0] else "small")
+    card_w, card_h = icons.card_size(size)
+    winners = set(v.order) | ({v.takes_all} if v.takes_all is not None else set())
+    cancelled = set(v.cancelled)
+    for seat, bid, (a, b) in zip(v.seats, v.bids, cols):
+        mid = (a + b + 1) // 2
+        lw = c.text(mid, 0, f"S{seat}", align="center")
+        if seat in cancelled:  # the label struck through, the card greyed out
+            c.line(mid - lw // 2 - 1, 3, mid - lw // 2 + lw, 3)
+        style = "cancelled" if seat in cancelled else ("solid" if seat in winners else "face")
+        c.paste(icons.card(str(bid), size, style), mid - card_w // 2, 9, what=f"card {bid}")
+    # the result, big if one of its wordings fits, else small (wrapped)
+    y = 9 + card_h + 4
+    texts = result_texts(v)
+    for t in texts:
+        if fit_scale(t, W, (2,)):
+            c.text(W // 2, y, t, 2, align="center")
+            break
+    else:
+        c.paragraph(0, y, W, H - y, (texts[0],), scales=(1,), align="center")
+
+
+# -- choosing ----------------------------------------------------------------------------------
+
+def draw_choosing(c: Canvas, v) -> None:
+    head = f"Seat {v.seat} choose"
+    if not fit_scale(head, W, (2,)):
+        head = f"S{v.seat} choose"
+    c.text_fit(0, 0, W, head, scales=(2, 1))
+    kinds_row(c, 18, v.kinds, numbered=True)
+    if v.then:
+        c.text(W - 1, 55, clip("then " + seats_text(v.then), W), align="right")
+
+
+# -- instructions --------------------------------------------------------------------------------
+
+INSTRUCTION_LAYOUTS = (
+    # (title scale, footer, kinds as pictures, text scale), best first: big text before
+    # the footer, words before pictures, pictures before cutting a line short
+    (2, True, False, 2), (2, True, True, 2), (2, False, False, 2), (2, False, True, 2),
+    (2, True, False, 1), (1, True, False, 1), (2, False, False, 1), (1, False, False, 1),
+    (1, True, True, 1), (1, False, True, 1),
+)
+
+
+def draw_instructions(c: Canvas, v) -> None:
+    """A title, the page number, the lines (wrapped, continued rows indented) and
+    "Any key: next". Space goes to the lines first: the title shrinks and the footer
+    goes, kinds become pictures, before a line is cut."""
+    page = f"{v.page}/{v.pages}" if v.pages > 1 else ""
+    pw = font.text_width(page) + 4 if page else 0
+    foot = "Any key: next"
+    pictures = tuple(icons.inline_kinds(line) for line in v.lines)
+    for tscale, with_foot, pics, scale in INSTRUCTION_LAYOUTS:
+        if tscale == 2 and not fit_scale(v.title, W - pw, (2,)):
+            continue
+        top = bottom(v.title, tscale) + (3 if tscale == 2 else 2)
+        room = H - top - (10 if with_foot else 0)
+        block = layout_paragraph(pictures if pics else v.lines, W, room, scales=(scale,), indent=6)
+        if not block.cut:
+            break
+    c.text(0, 0, clip(v.title, W - pw, tscale), tscale)
+    if page:
+        c.text(W - 1, 0, page, align="right")
+    c.block(0, top, W, block)
+    if with_foot:
+        c.text(W - 1, H - 9, foot, align="right")
+
+
+# -- scores --------------------------------------------------------------------------------------
+
+def draw_scores(c: Canvas, v) -> None:
+    c.text(0, 0, f"Round {v.round}: chips")
+    c.text(W - 1, 0, f"Pile {v.pile}", align="right")
+    cols = columns(len(v.seats), gap=3)
+    for seat, chips, garden, (a, b) in zip(v.seats, v.chips, v.gardens, cols):
+        mid = (a + b + 1) // 2
+        c.text(mid, 11, f"S{seat}", align="center")
+        cs = 2 if font.text_width(str(chips), 2) <= b - a + 1 else 1
+        c.text(mid, 21, str(chips), cs, align="center")
+        items = [(k, n) for k, n in garden.items() if n]
+        _garden(c, a, b, 39, H - 1, items)
+    for (_, b), (a2, _) in zip(cols, cols[1:]):
+        x = (b + a2) // 2
+        for y in range(11, H, 2):
+            c.line(x, y, x, y)
+
+
+def _garden(c: Canvas, a: int, b: int, y0: int, y1: int, items) -> None:
+    """Small icons with counts in a grid inside a seat's column."""
+    if not items:
+        c.text((a + b + 1) // 2, y0, "-", align="center")
+        return
+    cell = 7 + 1 + 5
+    per_row = max(1, (b - a + 1 + 2) // (cell + 2))
+    rows = max(1, (y1 - y0 + 1 + 2) // 9)
+    if len(items) > per_row * rows:
+        items = items[:per_row * rows - 1] + [("+", len(items) - per_row * rows + 1)]
+    used = min(per_row, len(items)) * (cell + 2) - 2
+    x0 = a + (b - a + 1 - used) // 2
+    for i, (kind, n) in enumerate(items):
+        x = x0 + (i % per_row) * (cell + 2)
+        y = y0 + (i // per_row) * 9
+        if kind == "+":
+            c.text(x, y, f"+{n}")
+            continue
+        c.paste(icons.mini(kind), x, y, what=f"mini {kind}")
+        c.text(x + 8, y, str(n))
+
+
+# -- undo ------------------------------------------------------------------------------------------
+
+def draw_confirm_undo(c: Canvas, v) -> None:
+    y = title(c, "Undo?", right=f"asked by S{v.seat}")
+    c.paragraph(0, y + 2, W, H - 11 - y - 4, (v.what,), scales=(2, 1))
+    hints(c, H - 10, [("A", "yes"), ("X", "no")], x0=8, x1=W - 9)
+
+
+# -- game over -------------------------------------------------------------------------------------
+
+def draw_game_over(c: Canvas, v) -> None:
+    """The winner(s) big; per seat its chips and (the tie-break) its grasshoppers."""
+    winners = tuple(v.winners)
+    if len(winners) == 1:
+        head = f"S{winners[0]} wins!"
+    elif winners:
+        head = " ".join(f"S{s}" for s in winners) + " win!"
+    else:
+        head = "No winner"
+    c.text(W // 2, 0, "Game over", align="center")
+    scale = c.text_fit(W // 2, 9, W, head, scales=(3, 2, 1), align="center")
+    top = 9 + font.ASCENT * scale + (3 if scale == 3 else 5)
+    cols = columns(len(v.seats), gap=3)
+    gh = icons.mini("grasshopper")
+    for seat, chips, hoppers, (a, b) in zip(v.seats, v.chips, v.grasshoppers, cols):
+        mid = (a + b + 1) // 2
+        won = seat in winners
+        if won:
+            c.rect(a, top, b, H - 1, fill=1, radius=2)
+        ink = 0 if won else 1
+        c.text(mid, top + 2, f"S{seat}", fill=ink, align="center")
+        cs = 2 if font.text_width(str(chips), 2) <= b - a - 1 else 1
+        c.text(mid, top + 11, str(chips), cs, fill=ink, align="center")
+        if H - 8 >= top + 11 + font.ASCENT * cs + 1:
+            gw = gh.width + 1 + font.text_width(str(hoppers))
+            c.paste(gh, mid - gw // 2, H - 8, fill=ink, what="mini grasshopper")
+            c.text(mid - gw // 2 + gh.width + 1, H - 8, str(hoppers), fill=ink)

@@ -1,0 +1,318 @@
+"""Drawing helpers shared by all screens: a canvas, fitted and wrapped text, key labels,
+seat boxes, the toast overlay and the generic ``Message`` screen.
+
+Coordinates are in pixels of the frame (0..127, 0..63). Ink is 1 (lit), paper 0.
+Nothing here knows about a game.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PIL import Image, ImageChops, ImageDraw
+
+from pitable.screens import font, icons
+
+W, H = 128, 64
+LINE = font.HEIGHT            # line pitch of small text: 9 px (7 above the baseline, 2 below)
+ELLIPSIS = font.ELLIPSIS
+
+
+class Canvas:
+    """A frame to draw on: an image plus an origin, so a test can draw a frame inside a
+    bigger image and see whether anything lands outside it. Every drawing call checks
+    its box; ``overflows`` lists the ones that left the frame."""
+
+    def __init__(self, image: Image.Image, origin: tuple = (0, 0), size: tuple | None = None):
+        self.image = image
+        self.ox, self.oy = origin
+        self.w, self.h = size or image.size
+        self.draw = ImageDraw.Draw(image)
+        self.overflows: list = []
+
+    def _check(self, what, x0, y0, x1, y1) -> None:
+        """(x1, y1) inclusive."""
+        if x0 < 0 or y0 < 0 or x1 >= self.w or y1 >= self.h:
+            self.overflows.append((what, (x0, y0, x1, y1)))
+
+    def paste(self, mask: Image.Image, x: int, y: int, fill: int = 1, what: str = "image") -> None:
+        """Paint ``fill`` through ``mask`` (a mode "1" image) with its top left at (x, y)."""
+        bbox = mask.getbbox()
+        if bbox:
+            self._check(what, x + bbox[0], y + bbox[1], x + bbox[2] - 1, y + bbox[3] - 1)
+        self.image.paste(fill, (x + self.ox, y + self.oy), mask)
+
+    def rect(self, x0, y0, x1, y1, fill=None, outline=None, radius=0) -> None:
+        self._check("rect", x0, y0, x1, y1)
+        box = (x0 + self.ox, y0 + self.oy, x1 + self.ox, y1 + self.oy)
+        if radius:
+            self.draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline)
+        else:
+            self.draw.rectangle(box, fill=fill, outline=outline)
+
+    def line(self, x0, y0, x1, y1, fill=1, width=1) -> None:
+        self._check("line", min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        self.draw.line((x0 + self.ox, y0 + self.oy, x1 + self.ox, y1 + self.oy), fill=fill, width=width)
+
+    def clear(self, x0, y0, x1, y1) -> None:
+        self.rect(x0, y0, x1, y1, fill=0)
+
+    def dim(self) -> None:
+        """Turn off every other pixel of the frame (a checkerboard): greys it out."""
+        box = (self.ox, self.oy, self.ox + self.w, self.oy + self.h)
+        frame = self.image.crop(box)
+        self.image.paste(ImageChops.logical_and(frame, icons.checker(self.w, self.h)), box[:2])
+
+    # -- text -----------------------------------------------------------------------------
+
+    def text(self, x: int, y: int, s: str, scale: int = 1, fill: int = 1, align: str = "left") -> int:
+        """Draw ``s`` with the top of its capitals at ``y``. ``align``: "left" (x is the
+        left edge), "center" (x is the middle), "right" (x is the right edge, inclusive).
+        Returns the width drawn."""
+        if not s:
+            return 0
+        w = font.text_width(s, scale)
+        if align == "center":
+            x -= w // 2
+        elif align == "right":
+            x -= w - 1
+        self.paste(font.text_image(s, scale), x, y, fill, what=f"text {s!r}")
+        return w
+
+    def text_fit(self, x: int, y: int, width: int, s: str, scales=(2, 1), fill: int = 1,
+                 align: str = "left") -> int:
+        """Draw ``s`` at the largest of ``scales`` that fits ``width``; at the smallest
+        it is cut short with an ellipsis. ``x`` as in ``text`` for ``align``. Returns the scale."""
+        scale = fit_scale(s, width, scales) or scales[-1]
+        self.text(x, y, clip(s, width, scale), scale, fill, align)
+        return scale
+
+    def paragraph(self, x: int, y: int, width: int, height: int, lines, scales=(2, 1),
+                  fill: int = 1, align: str = "left", indent: int = 0) -> int:
+        """Draw ``lines`` wrapped to ``width`` inside ``height`` pixels (see
+        ``layout_paragraph``). Returns the height used."""
+        block = layout_paragraph(lines, width, height, scales, indent)
+        self.block(x, y, width, block, fill, align)
+        return block.height
+
+    def block(self, x: int, y: int, width: int, block: "Block", fill: int = 1, align: str = "left") -> None:
+        for i, (dx, row) in enumerate(block.rows):
+            if align == "center":
+                self.text(x + width // 2, y + i * block.pitch, row, block.scale, fill, "center")
+            else:
+                self.text(x + dx, y + i * block.pitch, row, block.scale, fill)
+
+
+class Block(NamedTuple):
+    """Laid out text: rows of (x offset, text) at ``scale``, ``pitch`` apart."""
+
+    rows: list
+    scale: int
+    pitch: int
+    height: int     # pixels from the top of the first row to the last ink (descenders if any)
+    cut: bool       # something did not fit and was cut short
+
+
+def line_pitch(scale: int, loose: bool = False) -> int:
+    """Distance between rows. Tight: the descenders of one row end just above the
+    capitals of the next; loose (small text only): one more pixel."""
+    return font.HEIGHT * scale + (1 if loose and scale == 1 else 0)
+
+
+def fit_scale(s: str, width: int, scales=(3, 2, 1)):
+    """The largest scale of ``scales`` at which ``s`` fits ``width`` pixels, or None."""
+    for scale in scales:
+        if font.text_width(s, scale) <= width:
+            return scale
+    return None
+
+
+def clip(s: str, width: int, scale: int = 1) -> str:
+    """``s``, or as much of it as fits ``width`` followed by an ellipsis."""
+    if font.text_width(s, scale) <= width:
+        return s
+    while s and font.text_width(s.rstrip() + ELLIPSIS, scale) > width:
+        s = s[:-1]
+    return s.rstrip() + ELLIPSIS if s else ""
+
+
+def wrap(s: str, width: int, scale: int = 1, indent: int = 0) -> list:
+    """Greedy word wrap to ``width`` pixels, rows after the first ``indent`` narrower:
+    [(x offset, text), ...]. A word longer than a row is broken."""
+    rows: list = []
+    cur = ""
+
+    def room() -> int:
+        return width - (indent if rows else 0)
+
+    for word in s.split():
+        cand = f"{cur} {word}" if cur else word
+        if font.text_width(cand, scale) <= room():
+            cur = cand
+            continue
+        if cur:
+            rows.append(cur)
+        while font.text_width(word, scale) > room():
+            n = len(word)
+            while n > 1 and font.text_width(word[:n], scale) > room():
+                n -= 1
+            rows.append(word[:n])
+            word = word[n:]
+        cur = word
+    if cur or not rows:
+        rows.append(cur)
+    return [(0 if i == 0 else indent, r) for i, r in enumerate(rows)]
+
+
+def layout_paragraph(lines, width: int, height: int, scales=(2, 1), indent: int = 0) -> Block:
+    """``lines`` wrapped at the largest scale of ``scales`` where all of them fit
+    ``height`` (small text loosely spaced if there is room); a line's continued rows
+    are indented by ``indent``. At the smallest scale, rows that do not fit are dropped
+    and the last kept one ends with an ellipsis (``cut``)."""
+    if isinstance(lines, str):
+        lines = (lines,)
+    rows: list = []
+    for scale in scales:
+        rows = [r for line in lines for r in wrap(line, width, scale, indent)]
+        for loose in (True, False):
+            pitch = line_pitch(scale, loose)
+            h = rows_height([r for _, r in rows], scale, pitch)
+            if h <= height:
+                return Block(rows, scale, pitch, h, False)
+    pitch = line_pitch(scale)
+    cut = False
+    while len(rows) > 1 and rows_height([r for _, r in rows], scale, pitch) > height:
+        rows.pop()
+        cut = True
+    if cut:
+        dx, last = rows[-1]
+        rows[-1] = (dx, clip(last + ELLIPSIS, width - dx, scale))
+    return Block(rows, scale, pitch, rows_height([r for _, r in rows], scale, pitch), True)
+
+
+def rows_height(rows, scale: int, pitch: int | None = None) -> int:
+    """Pixels taken by these rows of text: the last one's descenders count only if it has some."""
+    if not rows:
+        return 0
+    last = font.HEIGHT if font.has_descender(rows[-1]) else font.ASCENT
+    return (len(rows) - 1) * (pitch or line_pitch(scale)) + last * scale
+
+
+# -- key labels -------------------------------------------------------------------------------
+
+KEY_H = 9   # a key cap is 9 px tall: 7 px of text, 1 px of padding above and below
+
+
+def key_width(label: str) -> int:
+    return font.text_width(label) + 4
+
+
+def key(c: Canvas, x: int, y: int, label: str) -> int:
+    """A key cap: ``label`` cut out of a small lit box, top left at (x, y). Returns width."""
+    w = key_width(label)
+    c.rect(x, y, x + w - 1, y + KEY_H - 1, fill=1, radius=1)
+    c.text(x + 2, y + 1, label, fill=0)
+    return w
+
+
+def hint_width(label: str, text: str) -> int:
+    return key_width(label) + 2 + font.text_width(text)
+
+
+def hint(c: Canvas, x: int, y: int, label: str, text: str, align: str = "left") -> int:
+    """A key cap followed by what the key does ("[A] start"). ``y`` is the cap's top."""
+    w = hint_width(label, text)
+    if align == "right":
+        x -= w - 1
+    elif align == "center":
+        x -= w // 2
+    kw = key(c, x, y, label)
+    c.text(x + kw + 2, y + 1, text)
+    return w
+
+
+def hints(c: Canvas, y: int, pairs, x0: int = 0, x1: int = W - 1) -> None:
+    """Key hints spread along a row: the first at the left, the last at the right."""
+    pairs = [p for p in pairs if p]
+    if not pairs:
+        return
+    widths = [hint_width(*p) for p in pairs]
+    if len(pairs) == 1:
+        hint(c, x1, y, *pairs[0], align="right")
+        return
+    gap = (x1 - x0 + 1 - sum(widths)) / (len(pairs) - 1)
+    x = float(x0)
+    for p, w in zip(pairs, widths):
+        hint(c, round(x), y, *p)
+        x += w + gap
+
+
+# -- seats -------------------------------------------------------------------------------------
+
+def columns(n: int, x0: int = 0, x1: int = W - 1, gap: int = 2) -> list:
+    """``n`` equal columns across x0..x1 with ``gap`` between them: [(left, right), ...]."""
+    n = max(1, n)
+    span = x1 - x0 + 1
+    w = (span - gap * (n - 1)) // n
+    left = x0 + (span - (w * n + gap * (n - 1))) // 2
+    return [(left + i * (w + gap), left + i * (w + gap) + w - 1) for i in range(n)]
+
+
+def seat_boxes(c: Canvas, y0: int, y1: int, seats, filled, check: bool = False,
+               x0: int = 0, x1: int = W - 1) -> None:
+    """One box per seat with its number: lit when the seat is in ``filled`` (with a tick
+    if ``check`` and there is room), an empty frame otherwise."""
+    seats = tuple(seats)
+    gap = 3 if len(seats) <= 4 else 2
+    cols = columns(len(seats), x0, x1, gap)
+    for seat, (a, b) in zip(seats, cols):
+        on = seat in filled
+        c.rect(a, y0, b, y1, fill=1 if on else 0, outline=1, radius=2)
+        label = str(seat)
+        scale = 2 if (y1 - y0 + 1) >= 18 and font.text_width(label, 2) <= b - a - 3 else 1
+        tw, th = font.text_width(label, scale), font.ASCENT * scale
+        tick = icons.mark("check")
+        with_tick = on and check and tw + 3 + tick.width <= b - a - 4
+        total = tw + (3 + tick.width if with_tick else 0)
+        x = a + (b - a + 1 - total) // 2
+        y = y0 + (y1 - y0 + 1 - th) // 2
+        c.text(x, y, label, scale, fill=0 if on else 1)
+        if with_tick:
+            c.paste(tick, x + tw + 3, y + (th - tick.height) // 2, fill=0)
+
+
+# -- frame pieces -----------------------------------------------------------------------------
+
+def title(c: Canvas, s: str, y: int = 0, right: str | None = None) -> int:
+    """A big title at the top (scale 2 if it fits, else 1), ``right`` small text at the
+    right of the same row. Returns the y below it."""
+    rw = font.text_width(right) + 4 if right else 0
+    scale = fit_scale(s, W - rw, (2, 1)) or 1
+    s = clip(s, W - rw, scale)
+    c.text(0, y, s, scale)
+    if right:
+        c.text(W - 1, y, right, align="right")
+    return y + bottom(s, scale) + 2
+
+
+def bottom(s: str, scale: int) -> int:
+    """Height of the ink of ``s`` from the top of its capitals (descenders if it has any)."""
+    return (font.HEIGHT if font.has_descender(s) else font.ASCENT) * scale
+
+
+def toast(c: Canvas, text: str) -> None:
+    """A lit box with dark text over the lower part of the frame. What is under it is
+    dimmed (every other pixel), so the box reads as a notice on top of the screen."""
+    block = layout_paragraph(text, W - 8, 2 * LINE, scales=(2, 1))
+    h = block.height + 6
+    y0 = H - 2 - h
+    c.dim()
+    c.clear(0, y0 - 2, W - 1, H - 1)
+    c.rect(1, y0, W - 2, H - 2, fill=1, radius=3)
+    c.block(4, y0 + 3, W - 8, block, fill=0, align="center")
+
+
+def draw_message(c: Canvas, view) -> None:
+    """``Message``: a title and a few lines."""
+    y = title(c, view.title)
+    c.paragraph(0, y + 1, W, H - y - 1, view.lines, scales=(2, 1))

@@ -1,0 +1,191 @@
+"""Every view draws a clear 128x64 frame: not blank, nothing off-screen, a pure
+function of the view (so a frame cannot leak a bid the view does not carry)."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from pitable.screens import font, icons, widgets
+from pitable.screens import views as v
+from pitable.screens.render import draw, render
+from pitable.screens.widgets import Canvas
+
+SEATS4 = (1, 2, 3, 4)
+SEATS6 = (1, 2, 3, 4, 5, 6)
+LONG = "S1 takes all: 1 grasshopper, 2 corn, 1 strawberry and 2 blackberries from the display"
+WORD = "Supercalifragilisticexpialidocious-and-then-some-more-characters"
+GH_OPTIONS = (("Beginner X", "off"), ("X beats cancelled A", "on"), ("End on empty pile", "off"),
+              ("Cards", "real"))
+
+VIEWS = [
+    v.Setup("game", "grasshopper", (), 4, (), False),
+    v.Setup("join", "grasshopper", (), 4, (), False),
+    v.Setup("join", "grasshopper", (1, 3), 4, (), True),
+    v.Setup("join", "cockroach", (1, 2, 3, 4, 5, 6), 6, (), True),
+    v.Setup("options", "grasshopper", (1, 2), 4, GH_OPTIONS, True),
+    v.Setup("options", "grasshopper", (1, 2), 4, GH_OPTIONS + ((LONG, WORD),) * 4, True),
+    v.Setup("options", "cockroach", (1, 2), 6, (("First player", "S2"), ("Cards", "virtual")), True),
+    v.Resumed("grasshopper", 2, 5, False),
+    v.Resumed("cockroach", 12, 88, True),
+    v.RevealPrompt(3, "start", {}, 66),
+    v.RevealPrompt(1, "stalemate", {"grasshopper": 2, "corn": 1, "broccoli": 1}, 31),
+    v.RevealPrompt(12, "renew", {k: 9 for k in icons.KINDS}, 100),
+    v.Bidding(1, 1, {"grasshopper": 1, "corn": 1, "strawberry": 1}, SEATS4, (), 63),
+    v.Bidding(2, 5, {"corn": 2, "blackberry": 1}, SEATS4, (2, 4), 35),
+    v.Bidding(1, 4, {k: 1 for k in icons.KINDS}, SEATS4, SEATS4, 50),
+    v.Bidding(10, 8, {k: 12 for k in icons.KINDS}, SEATS6, (2, 5), 100),
+    v.Bidding(1, 1, {}, (1, 2), (), 0),
+    v.BidsRevealed(SEATS4, ("5", "2", "5", "6"), (1, 3), None, None, (4, 2), False),
+    v.BidsRevealed(SEATS4, ("3", "A", "6", "1"), (), 2, "ace", (), False),
+    v.BidsRevealed((1, 2, 3), ("X", "A", "4"), (), 1, "x", (), False),
+    v.BidsRevealed(SEATS4, ("4", "X", "4", "X"), SEATS4, None, None, (), True),
+    v.BidsRevealed((1, 2), ("X", "3"), (), 2, "alone", (), False),
+    v.BidsRevealed(SEATS4, ("6", "5", "4", "3"), (), None, None, (1, 2, 3, 4), False),
+    v.BidsRevealed(SEATS6, ("1", "2", "3", "3", "6", "A"), (3, 4), 6, "ace", (), False),
+    v.BidsRevealed(SEATS6, ("1", "2", "3", "4", "5", "6"), (), None, None, (6, 5, 4, 3, 2, 1), False),
+    v.Choosing(3, (("grasshopper", 1), ("corn", 2)), (1,)),
+    v.Choosing(1, tuple((k, 1) for k in icons.KINDS), (3, 4, 2)),
+    v.Choosing(6, tuple((k, 12) for k in icons.KINDS), SEATS6),
+    v.Choosing(2, (("mushroom", 3),), ()),
+    v.Instructions("Turn 3", ("S2 takes 2 corn", "S2 harvests 3 corn: +1 chip")),
+    v.Instructions("Turn 6", (LONG, "S1 harvests 3 corn: +1 chip", "S3 PLAGUE! Garden to discard"), 1, 2),
+    v.Instructions("A title far too long for the screen at any size", (WORD, LONG, LONG, LONG), 12, 13),
+    v.Instructions("Empty", ()),
+    v.Scores(2, SEATS4, (3, 5, 0, 12), ({"corn": 2, "grasshopper": 1}, {}, {k: 2 for k in icons.KINDS},
+                                        {"blackberry": 2}), 28),
+    v.Scores(9, SEATS6, (24, 23, 22, 21, 20, 19), tuple({k: 9 for k in icons.KINDS} for _ in SEATS6), 0),
+    v.ConfirmUndo(2, "S2 chose corn"),
+    v.ConfirmUndo(4, LONG + " " + LONG),
+    v.GameOver(SEATS4, (7, 9, 4, 9), (0, 1, 2, 0), (4,)),
+    v.GameOver(SEATS6, (16, 16, 16, 16, 16, 16), (2, 2, 2, 2, 2, 2), SEATS6),
+    v.GameOver((1, 2), (0, 0), (0, 0), ()),
+    v.Message("Pads test", ("Seat 2 key A press", "Seat 1 key 3 hold")),
+    v.Message("Cannot save the game log", (LONG, WORD, LONG)),
+    v.Message("", ()),
+    v.Message(WORD, (WORD,)),
+]
+
+
+def ids(view) -> str:
+    return type(view).__name__
+
+
+@pytest.mark.parametrize("view", VIEWS, ids=ids)
+def test_renders_a_128x64_one_bit_frame_that_is_not_blank(view):
+    frame = render(view)
+    assert frame.size == (128, 64)
+    assert frame.mode == "1"
+    if view != v.Message("", ()):
+        assert frame.getbbox() is not None
+
+
+def test_every_view_type_has_a_screen():
+    kinds = {type(view) for view in VIEWS}
+    assert kinds == {t for t in v.View.__args__ if not t.__name__.startswith("Cockroach")}
+
+
+def drawn_with_margin(view, m: int = 40) -> tuple:
+    """The view drawn inside a bigger image at (m, m): (canvas, image)."""
+    image = Image.new("1", (128 + 2 * m, 64 + 2 * m))
+    canvas = Canvas(image, origin=(m, m), size=(128, 64))
+    draw(canvas, view)
+    return canvas, image
+
+
+@pytest.mark.parametrize("view", VIEWS + [view._replace(toast=LONG) for view in VIEWS], ids=ids)
+def test_nothing_is_drawn_off_the_frame(view):
+    canvas, image = drawn_with_margin(view)
+    assert canvas.overflows == []
+    inside = Image.new("1", image.size)
+    inside.paste(image.crop((40, 40, 168, 104)), (40, 40))
+    assert image.tobytes() == inside.tobytes(), "ink outside the 128x64 frame"
+
+
+@pytest.mark.parametrize("view", VIEWS, ids=ids)
+def test_a_toast_changes_the_frame(view):
+    plain = render(view)
+    toasted = render(view._replace(toast="Keys 1-5 name the kind"))
+    assert plain.tobytes() != toasted.tobytes()
+    # the toast sits over the lower part: the top rows are the screen's, dimmed
+    assert render(view._replace(toast="Undone")).crop((0, 0, 128, 40)).getbbox() == \
+        _dimmed(plain).crop((0, 0, 128, 40)).getbbox()
+
+
+def _dimmed(frame):
+    from PIL import ImageChops
+    return ImageChops.logical_and(frame, icons.checker(128, 64))
+
+
+def test_rendering_is_a_pure_function_of_the_view():
+    for view in VIEWS:
+        assert render(view).tobytes() == render(view).tobytes()
+        assert render(view).tobytes() == render(v.__dict__[type(view).__name__](*view)).tobytes()
+
+
+def test_bidding_shows_who_locked_and_nothing_else():
+    """Secrecy: the view carries no bids; the frame changes with ``locked`` only."""
+    a = v.Bidding(2, 5, {"corn": 2, "blackberry": 1}, SEATS4, (2,), 35)
+    b = a._replace(locked=(2, 4))
+    assert set(v.Bidding._fields) == {"round", "turn", "display", "seats", "locked", "pile", "toast"}
+    assert render(a).tobytes() == render(a._replace(locked=(2,))).tobytes()
+    assert render(a).tobytes() != render(b).tobytes()
+    # the order seats locked in does not show either
+    assert render(b).tobytes() == render(a._replace(locked=(4, 2))).tobytes()
+
+
+def test_cancelled_bids_are_marked():
+    base = v.BidsRevealed(SEATS4, ("5", "2", "5", "6"), (), None, None, (4, 3, 1, 2), False)
+    cancelled = base._replace(cancelled=(1, 3), order=(4, 2))
+    assert render(base).tobytes() != render(cancelled).tobytes()
+    # only the cancelled cards' columns and the result line differ
+    diff = _xor(render(base), render(cancelled))
+    left, top, right, bottom = diff.getbbox()
+    assert top >= 0 and left < 64
+
+
+def _xor(a, b):
+    from PIL import ImageChops
+    return ImageChops.logical_xor(a, b)
+
+
+def test_the_reveal_is_big():
+    """Big card glyphs for up to four players: values drawn at scale 3."""
+    frame = render(v.BidsRevealed(SEATS4, ("1", "A", "X", "6"), (), 2, "ace", (), False))
+    left, top, right, bottom = frame.getbbox()
+    assert bottom - top > 50 and right - left > 120
+    w, h = icons.card_size("big")
+    assert (w, h) == (22, 30)
+
+
+def test_text_helpers_fit_or_cut():
+    assert widgets.clip("hello", 200) == "hello"
+    cut = widgets.clip(LONG, 60)
+    assert cut.endswith(font.ELLIPSIS) and font.text_width(cut) <= 60
+    for dx, row in widgets.wrap(LONG + " " + WORD, 50, indent=6):
+        assert font.text_width(row) + dx <= 50
+    block = widgets.layout_paragraph((LONG, LONG), 128, 20, scales=(2, 1))
+    assert block.cut and block.height <= 20 and block.scale == 1
+    block = widgets.layout_paragraph(("Bid again!",), 128, 20, scales=(2, 1))
+    assert not block.cut and block.scale == 2
+
+
+def test_font_covers_printable_ascii_and_is_crisp():
+    for code in range(32, 127):
+        assert font.has_glyph(chr(code))
+    big = font.text_image("A", 3)
+    assert big.mode == "1" and big.size == (15, 27)
+    assert big.getextrema() in ((0, 1), (0, 255))
+
+
+def test_icons_for_every_kind_and_card():
+    for kind in icons.KINDS:
+        assert icons.icon(kind).size == (12, 12) and icons.icon(kind).getbbox()
+        assert icons.icon(kind, 2).size == (24, 24)
+        assert icons.mini(kind).size == (7, 7)
+    assert len({icons.icon(k).tobytes() for k in icons.KINDS}) == 5
+    for label in ("1", "2", "3", "4", "5", "6", "A", "X"):
+        for style in ("face", "solid", "cancelled"):
+            assert icons.card(label, "big", style).getbbox()
+    assert icons.inline_kinds("S2 takes 2 corn and 3 strawberries") == \
+        f"S2 takes 2 {icons.INLINE['corn']} and 3 {icons.INLINE['strawberry']}"
