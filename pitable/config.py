@@ -145,11 +145,20 @@ class Config:
         return self.log_dir if self.log_dir is not None else default_log_dir()
 
 
+SERVICE_STATE = Path("/var/lib/pitable")
+
+
 def default_log_dir() -> Path:
-    """$STATE_DIRECTORY (set by systemd's StateDirectory=), else ~/.local/share/pitable."""
+    """$STATE_DIRECTORY (set by systemd's StateDirectory=); else the service's directory
+    when this user can write it (so `pitable doctor` and `replay` look where the daemon
+    writes); else ~/.local/share/pitable."""
     state = os.environ.get("STATE_DIRECTORY", "")
     first = state.split(":")[0]
-    return Path(first) if first else Path.home() / ".local" / "share" / "pitable"
+    if first:
+        return Path(first)
+    if SERVICE_STATE.is_dir() and os.access(SERVICE_STATE, os.W_OK):
+        return SERVICE_STATE
+    return Path.home() / ".local" / "share" / "pitable"
 
 
 # ---------------------------------------------------------------- reading helpers
