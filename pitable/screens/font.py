@@ -21,6 +21,7 @@ DESCENT = 2      # rows below the baseline (g, p, y, ...)
 HEIGHT = ASCENT + DESCENT
 SPACING = 1      # columns between glyphs, before scaling
 ELLIPSIS = "\u2026"
+ARROW = "\u2192"
 
 _GLYPHS = {
     " ": "... ... ... ... ... ... ...",
@@ -119,6 +120,8 @@ _GLYPHS = {
     "}": "#.. .#. .#. ..# .#. .#. #..",
     "~": "..... ..... .#... #.#.# ...#. ..... .....",
     ELLIPSIS: "..... ..... ..... ..... ..... ..... #.#.#",
+    "\u2192": "..... ..#.. ...#. ##### ...#. ..#.. .....",   # right arrow
+
 }
 
 

@@ -1,4 +1,5 @@
-"""Pixel-art icons shipped as data: the five garden kinds, card glyphs, small marks.
+"""Pixel-art icons shipped as data: the five garden kinds, the eight critters of
+Cockroach Poker, card glyphs, small marks.
 
 ``icon(kind)`` is a 12x12 picture of a garden kind, ``mini(kind)`` a 7x7 one for
 tight places (a garden in the scores). Images are built on first use and cached.
@@ -14,6 +15,7 @@ from PIL import Image, ImageChops, ImageDraw
 from pitable.screens import font
 
 KINDS = ("grasshopper", "corn", "strawberry", "broccoli", "blackberry")
+CRITTERS = ("rat", "cockroach", "bat", "fly", "scorpion", "stinkbug", "spider", "toad")  # Cockroach Poker
 
 _ICONS = {
     "grasshopper": (
@@ -86,7 +88,105 @@ _ICONS = {
         "...#.#.#....",
         "....#.#.....",
     ),
-    # not a garden kind: the other game, on the game choice screen
+    # Cockroach Poker's critters (the cockroach is also the game's picture)
+    "rat": (
+        "............",
+        "............",
+        "....##......",
+        "...####.....",
+        "..#######...",
+        ".#.#######..",
+        "############",
+        ".##########.",
+        "...#....#..#",
+        "..........#.",
+        "........##..",
+        "............",
+    ),
+    "bat": (
+        "............",
+        "............",
+        "....#..#....",
+        "....####....",
+        "##..#..#..##",
+        "###.####.###",
+        "############",
+        "##.######.##",
+        "#...####...#",
+        ".....##.....",
+        "............",
+        "............",
+    ),
+    "fly": (
+        "............",
+        "...##..##...",
+        "....####....",
+        ".###.##.###.",
+        "#...####...#",
+        "#...####...#",
+        ".#..####..#.",
+        "..##.##.##..",
+        ".....##.....",
+        "....#..#....",
+        "............",
+        "............",
+    ),
+    "scorpion": (
+        ".......###..",
+        "......#...#.",
+        "......#...##",
+        ".......#....",
+        ".##.....#...",
+        "#.......#...",
+        "#..######...",
+        ".###.####...",
+        "..########..",
+        "...#.#.#.#..",
+        "..#.#.#.#...",
+        "............",
+    ),
+    "stinkbug": (
+        "..#......#..",
+        "...#....#...",
+        "....####....",
+        "#..######..#",
+        ".#########.#",
+        "..########..",
+        "#.########.#",
+        ".#.######.#.",
+        "...######...",
+        "#...####...#",
+        ".....##.....",
+        "............",
+    ),
+    "spider": (
+        "............",
+        "#...#..#...#",
+        ".#..#..#..#.",
+        "..#..##..#..",
+        "#..######..#",
+        ".##.####.##.",
+        "...######...",
+        ".##.####.##.",
+        "#..######..#",
+        "..#..##..#..",
+        ".#........#.",
+        "#..........#",
+    ),
+    "toad": (
+        "............",
+        ".###....###.",
+        ".#.#....#.#.",
+        ".##########.",
+        "############",
+        "#..........#",
+        ".##########.",
+        ".##########.",
+        "#.########.#",
+        "##.##..##.##",
+        "............",
+        "............",
+    ),
     "cockroach": (
         "..#......#..",
         "...#....#...",
@@ -152,6 +252,15 @@ _MINI = {
 }
 
 _MARKS = {
+    "hand": (
+        "..#####",
+        "..#...#",
+        "###...#",
+        "#.#...#",
+        "#.#####",
+        "#...#..",
+        "#####..",
+    ),
     "check": (
         ".........#",
         "........##",
@@ -221,7 +330,7 @@ def mini(kind: str) -> Image.Image:
 
 @lru_cache(maxsize=None)
 def mark(name: str, scale: int = 1) -> Image.Image:
-    """Small marks: "check", "chip"."""
+    """Small marks: "check", "chip", "hand" (cards in hand)."""
     return _build(_MARKS[name], scale)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from pitable.screens import cockroach as cr
 from pitable.screens import grasshopper as gh
 from pitable.screens import views as v
 from pitable.screens import widgets
@@ -25,6 +26,11 @@ DRAWERS = {
     v.ConfirmUndo: gh.draw_confirm_undo,
     v.GameOver: gh.draw_game_over,
     v.Message: widgets.draw_message,
+    v.CockroachOffer: cr.draw_offer,
+    v.CockroachAnswer: cr.draw_answer,
+    v.CockroachFlip: cr.draw_flip,
+    v.CockroachRows: cr.draw_rows,
+    v.CockroachOver: cr.draw_over,
 }
 
 
