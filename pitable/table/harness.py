@@ -1,0 +1,118 @@
+"""A whole table on simulated hardware, for tests and benchmarks.
+
+gpiozero's MockFactory pins (direct wiring or a diode matrix), the real pads,
+debounce, key tracker, loop, controllers, journal and screens, and a display that
+is either luma's in-memory ``dummy`` or a page-diff SSD1306 on a byte-counting bus.
+Nothing here is faked but the pins, the bus and (optionally) the clock.
+"""
+
+from __future__ import annotations
+
+import time
+
+# Direct wiring: 3 seats x 8 keys on GPIOs that avoid I2C (2, 3).
+DIRECT_PINS = ((4, 17, 27, 22, 5, 6, 13, 19), (18, 23, 24, 25, 8, 7, 12, 16),
+               (0, 1, 9, 10, 11, 14, 15, 20))
+MATRIX_ROWS = (5, 6, 13, 19, 26, 12)
+MATRIX_COLUMNS = (4, 17, 27, 22, 23, 24, 25, 18)
+
+
+class ManualClock:
+    """A clock that only moves when told to: debounce and holds become exact."""
+
+    def __init__(self, t: float = 1000.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, dt: float) -> None:
+        self.t += dt
+
+
+class SimTable:
+    def __init__(self, log_dir, *, seats: int = 3, wiring: str = "direct", display: str = "dummy",
+                 clock=None, bounce: float = 0.02, hold: float = 1.0, deck: str = "physical",
+                 on_frame=None, rng=None):
+        from gpiozero.pins.mock import MockFactory
+
+        from pitable.hardware.mockmatrix import MockDirectKeys, MockMatrix
+        from pitable.hardware.pads import DirectPads, MatrixPads
+        from pitable.screens.render import render
+        from pitable.table.app import Table
+        from pitable.table.loop import Loop
+        from pitable.table.screen import Screen
+
+        self.clock = clock or ManualClock()
+        self.bounce, self.hold_time = bounce, hold
+        self.factory = MockFactory()
+        self.bus = None
+        self.device = self._device(display)
+        self.table = Table(seats=seats, log_dir=log_dir, deck=deck, clock=self.clock, rng=rng)
+        self.screen = Screen(self.device, self.clock, blank_after=0, shift_after=0)
+        self.loop = Loop(self.table, self.screen, render, hold=hold, clock=self.clock, on_frame=on_frame)
+        if wiring == "direct":
+            if seats > len(DIRECT_PINS):
+                raise ValueError(f"direct wiring fits {len(DIRECT_PINS)} seats on one Pi; use matrix")
+            self.keys = MockDirectKeys(self.factory, DIRECT_PINS[:seats])  # before the pads
+            self.pads = DirectPads(DIRECT_PINS[:seats], self.loop.post, pin_factory=self.factory,
+                                   bounce=bounce, clock=self.clock)
+        else:
+            self.keys = MockMatrix(self.factory, MATRIX_ROWS[:seats], MATRIX_COLUMNS)
+            self.pads = MatrixPads(MATRIX_ROWS[:seats], MATRIX_COLUMNS, self.loop.post,
+                                   pin_factory=self.factory, bounce=bounce, clock=self.clock)
+        self.loop.sources.append(self.pads)
+        self.loop.refresh()
+
+    def _device(self, display: str):
+        if display == "dummy":
+            from luma.core.device import dummy
+
+            return dummy(width=128, height=64, mode="1")
+        from pitable.hardware.busmeter import CountingSerial
+        from pitable.hardware.pagediff import PagedSH1106, PagedSSD1306
+
+        self.bus = CountingSerial(record=False)
+        cls = {"ssd1306": PagedSSD1306, "sh1106": PagedSH1106}[display]
+        return cls(serial_interface=self.bus, width=128, height=64)
+
+    # -- fingers ------------------------------------------------------------------------------
+
+    def tap(self, seat: int, key: int) -> None:
+        """Press and release a key (seat 1-based as printed, key 0..7), as a person would."""
+        self.keys.press(seat - 1, key)
+        self._wait(self.bounce + 0.03)
+        self.keys.release(seat - 1, key)
+        self._wait(self.bounce + 0.03)
+
+    def long_press(self, seat: int, key: int) -> None:
+        self.keys.press(seat - 1, key)
+        self._wait(self.hold_time + 0.05)
+        self.keys.release(seat - 1, key)
+        self._wait(self.bounce + 0.03)
+
+    def _wait(self, dt: float) -> None:
+        if isinstance(self.clock, ManualClock):
+            self.clock.advance(dt)
+            self.loop.drain()
+        else:
+            deadline = time.monotonic() + dt
+            while time.monotonic() < deadline:
+                self.loop.step(max(0.0, deadline - time.monotonic()))
+            self.loop.drain()
+
+    # -- what people see ----------------------------------------------------------------------
+
+    @property
+    def game(self):
+        return self.table.current
+
+    def view(self):
+        return self.table.view()
+
+    def frame(self):
+        return self.screen.sent
+
+    def close(self) -> None:
+        self.pads.close()
+        self.table.close()
