@@ -14,7 +14,7 @@ import pathlib
 import sys
 import time
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
@@ -48,6 +48,8 @@ STATES = {
     "bids_order": v.BidsRevealed((1, 2, 3, 4), ("5", "2", "5", "6"), (1, 3), None, None, (4, 2), False),
     "bids_ace": v.BidsRevealed((1, 2, 3, 4), ("3", "A", "6", "1"), (), 2, "ace", (), False),
     "bids_x": v.BidsRevealed((1, 2, 3), ("X", "A", "4"), (), 1, "x", (), False),
+    "bids_order3": v.BidsRevealed((1, 2, 3, 4), ("6", "X", "3", "4"), (), None, None, (1, 4, 3), False),
+    "bids_order4": v.BidsRevealed((1, 2, 3, 4), ("1", "4", "3", "2"), (), None, None, (2, 3, 4, 1), False),
     "bids_stalemate": v.BidsRevealed((1, 2, 3, 4), ("4", "X", "4", "X"), (1, 3, 2, 4), None, None, (), True),
     "bids_2p_alone": v.BidsRevealed((1, 2), ("X", "3"), (), 2, "alone", (), False),
     "bids_6seats": v.BidsRevealed((1, 2, 3, 4, 5, 6), ("1", "2", "3", "3", "6", "A"), (3, 4), 6, "ace", (), False),

@@ -115,13 +115,12 @@ def _setup_game(c: Canvas, v) -> None:
 def _setup_join(c: Canvas, v) -> None:
     y = title(c, "Who plays?")
     seat_boxes(c, y + 2, y + 23, range(1, v.seats + 1), set(v.joined))
-    c.text(0, 46, "Any key: join")
-    pairs = [("X", "leave") if v.joined else None, ("A", "go on") if v.can_start else None]
-    hints(c, 54, pairs)
-    if not v.can_start:
-        need = "2+ players" if len(v.joined) < 2 else ""
-        if need:
-            c.text(W - 1, 55, need, align="right")
+    c.text(0, 45, "Any key: join")
+    if v.joined:
+        hint(c, 0, 54, "X", "leave")
+    w = hint(c, W - 1, 54, "A", "go on", align="right")
+    if not v.can_start:  # greyed out until enough players have joined
+        c.dim(W - w, 54, W - 1, H - 1)
 
 
 def _setup_options(c: Canvas, v) -> None:
@@ -200,35 +199,41 @@ def result_texts(v) -> tuple:
         how = {"ace": " (Ace)", "x": " (X)"}.get(v.how, "")
         return (f"S{v.takes_all} takes all{how}", f"S{v.takes_all} takes all")
     if v.order:
-        seats = seats_text(v.order)
-        return (f"Order: {seats}", " > ".join(f"S{s}" for s in v.order), f"Order: {seats}")
+        return ("Order: " + " ".join(f"S{s}" for s in v.order), font.ARROW.join(f"S{s}" for s in v.order),
+                "Order: " + seats_text(v.order))
     return ("Nobody chooses",)
 
 
 def draw_bids(c: Canvas, v) -> None:
+    """Every bid at once: a big card per seat under its seat number, winners lit,
+    cancelled bids greyed out with their seat number struck through; then the result."""
     n = len(v.seats)
     cols = columns(n, gap=2)
     cw = cols[0][1] - cols[0][0] + 1
     size = "big" if cw >= icons.card_size("big")[0] + 2 else ("mid" if cw >= icons.card_size("mid")[0] else "small")
     card_w, card_h = icons.card_size(size)
+    label_scale = 2 if size == "big" and all(font.text_width(f"S{s}", 2) <= cw for s in v.seats) else 1
+    card_y = font.ASCENT * label_scale + 2
     winners = set(v.order) | ({v.takes_all} if v.takes_all is not None else set())
     cancelled = set(v.cancelled)
     for seat, bid, (a, b) in zip(v.seats, v.bids, cols):
         mid = (a + b + 1) // 2
-        lw = c.text(mid, 0, f"S{seat}", align="center")
-        if seat in cancelled:  # the label struck through, the card greyed out
-            c.line(mid - lw // 2 - 1, 3, mid - lw // 2 + lw, 3)
+        label = f"S{seat}"
+        lw = c.text(mid, 0, label, label_scale, align="center")
+        if seat in cancelled:
+            y = font.ASCENT * label_scale // 2
+            c.line(mid - lw // 2 - 1, y, mid - lw // 2 + lw, y, width=label_scale)
         style = "cancelled" if seat in cancelled else ("solid" if seat in winners else "face")
-        c.paste(icons.card(str(bid), size, style), mid - card_w // 2, 9, what=f"card {bid}")
+        c.paste(icons.card(str(bid), size, style), mid - card_w // 2, card_y, what=f"card {bid}")
     # the result, big if one of its wordings fits, else small (wrapped)
-    y = 9 + card_h + 4
+    y = card_y + card_h + 3
     texts = result_texts(v)
     for t in texts:
-        if fit_scale(t, W, (2,)):
+        if fit_scale(t, W, (2,)) and y + bottom(t, 2) <= H:
             c.text(W // 2, y, t, 2, align="center")
             break
     else:
-        c.paragraph(0, y, W, H - y, (texts[0],), scales=(1,), align="center")
+        c.paragraph(0, y + 3, W, H - y - 3, (texts[-1],), scales=(1,), align="center")
 
 
 # -- choosing ----------------------------------------------------------------------------------
@@ -330,7 +335,8 @@ def draw_confirm_undo(c: Canvas, v) -> None:
 # -- game over -------------------------------------------------------------------------------------
 
 def draw_game_over(c: Canvas, v) -> None:
-    """The winner(s) big; per seat its chips and (the tie-break) its grasshoppers."""
+    """The winner(s) big; per seat its chips and, when chips tie, its grasshoppers (fewer
+    grasshoppers break a tie)."""
     winners = tuple(v.winners)
     if len(winners) == 1:
         head = f"S{winners[0]} wins!"
@@ -338,9 +344,12 @@ def draw_game_over(c: Canvas, v) -> None:
         head = " ".join(f"S{s}" for s in winners) + " win!"
     else:
         head = "No winner"
-    c.text(W // 2, 0, "Game over", align="center")
-    scale = c.text_fit(W // 2, 9, W, head, scales=(3, 2, 1), align="center")
-    top = 9 + font.ASCENT * scale + (3 if scale == 3 else 5)
+    c.text(0, 0, "Game over")
+    hint(c, W - 1, 0, "A", "new game", align="right")
+    best = max(v.chips, default=0)
+    tie = sum(1 for n in v.chips if n == best) > 1
+    scale = c.text_fit(W // 2, 12, W, head, scales=(2, 1) if tie else (3, 2, 1), align="center")
+    top = 12 + font.ASCENT * scale + 3
     cols = columns(len(v.seats), gap=3)
     gh = icons.mini("grasshopper")
     for seat, chips, hoppers, (a, b) in zip(v.seats, v.chips, v.grasshoppers, cols):
@@ -352,7 +361,7 @@ def draw_game_over(c: Canvas, v) -> None:
         c.text(mid, top + 2, f"S{seat}", fill=ink, align="center")
         cs = 2 if font.text_width(str(chips), 2) <= b - a - 1 else 1
         c.text(mid, top + 11, str(chips), cs, fill=ink, align="center")
-        if H - 8 >= top + 11 + font.ASCENT * cs + 1:
+        if tie and H - 8 >= top + 11 + font.ASCENT * cs + 1:
             gw = gh.width + 1 + font.text_width(str(hoppers))
             c.paste(gh, mid - gw // 2, H - 8, fill=ink, what="mini grasshopper")
             c.text(mid - gw // 2 + gh.width + 1, H - 8, str(hoppers), fill=ink)

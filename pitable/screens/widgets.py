@@ -57,11 +57,16 @@ class Canvas:
     def clear(self, x0, y0, x1, y1) -> None:
         self.rect(x0, y0, x1, y1, fill=0)
 
-    def dim(self) -> None:
-        """Turn off every other pixel of the frame (a checkerboard): greys it out."""
-        box = (self.ox, self.oy, self.ox + self.w, self.oy + self.h)
-        frame = self.image.crop(box)
-        self.image.paste(ImageChops.logical_and(frame, icons.checker(self.w, self.h)), box[:2])
+    def dim(self, x0: int = 0, y0: int = 0, x1: int | None = None, y1: int | None = None) -> None:
+        """Turn off every other pixel (a checkerboard) of the frame, or of the box
+        x0..x1, y0..y1 (inclusive): greys it out."""
+        x1 = self.w - 1 if x1 is None else x1
+        y1 = self.h - 1 if y1 is None else y1
+        self._check("dim", x0, y0, x1, y1)
+        box = (self.ox + x0, self.oy + y0, self.ox + x1 + 1, self.oy + y1 + 1)
+        part = self.image.crop(box)
+        dots = icons.checker(self.w, self.h).crop((x0, y0, x1 + 1, y1 + 1))
+        self.image.paste(ImageChops.logical_and(part, dots), box[:2])
 
     # -- text -----------------------------------------------------------------------------
 

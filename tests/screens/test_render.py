@@ -207,3 +207,8 @@ def test_icons_for_every_kind_and_card():
     assert len({icons.icon(k).tobytes() for k in icons.CRITTERS + icons.KINDS}) == 13
     assert icons.inline_kinds("S2 takes 2 corn and 3 strawberries") == \
         f"S2 takes 2 {icons.INLINE['corn']} and 3 {icons.INLINE['strawberry']}"
+
+
+def test_an_unknown_view_is_refused():
+    with pytest.raises(TypeError):
+        render(("not", "a", "view"))
