@@ -148,11 +148,13 @@ def _setup_options(c: Canvas, v) -> None:
 
 def draw_resumed(c: Canvas, v) -> None:
     c.text(W // 2, 0, f"{GAME_NAMES.get(v.game, v.game)} Poker", align="center")
-    c.text_fit(W // 2, 12, W, "Resumed", scales=(2,), align="center")
-    c.text(W // 2, 30, f"Round {v.round}, turn {v.turn}" if v.turn else f"Round {v.round}", align="center")
-    if v.rebid:
-        c.rect(0, 42, W - 1, 63, fill=1, radius=3)
-        c.text(W // 2, 46, "Bid again!", 2, fill=0, align="center")
+    c.text_fit(W // 2, 11, W, "Resumed", scales=(2,), align="center")
+    c.text(W // 2, 28, f"Round {v.round}, turn {v.turn}" if v.turn else f"Round {v.round}", align="center")
+    if v.rebid:  # the call to action takes the footer's place
+        c.rect(0, 39, W - 1, 63, fill=1, radius=3)
+        c.text(W // 2, 43, "Bid again!", 2, fill=0, align="center")
+    else:
+        c.text(W - 1, 55, "Any key: go on", align="right")
 
 
 # -- reveal ------------------------------------------------------------------------------------
