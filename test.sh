@@ -1,8 +1,9 @@
 #!/bin/sh
-# Runs the tests. First use: makes .venv and installs pitable with its test tools.
+# Runs the tests. First use: makes .venv and installs pitable with its test tools
+# (and the desktop preview, whose emulator paths are tested too).
 # Arguments go to pytest (e.g. ./test.sh tests/rules -x).
 set -e
 cd "$(dirname "$0")"
 . ./scripts/venv.sh
-ensure_venv ".[test]"
+ensure_venv ".[test,desktop]"
 exec .venv/bin/python -m pytest "$@"
