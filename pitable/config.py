@@ -82,7 +82,7 @@ class DisplayConfig:
     contrast: int = 255
     blank_after: float = 300
     scale: int = 4
-    transform: str = "scale2x"
+    transform: str = "identity"   # crisp square pixels at any scale
 
     @property
     def is_hardware(self) -> bool:
@@ -540,6 +540,13 @@ def _build(data: Any) -> Config:
         at.fail(f"the top level must be a mapping of keys like 'seats: 4', got {_show(data)}")
     top = _TOP(data, at)
     raw, at_pads = top["pads"], at / "pads"
+    display = top["display"]
+    # luma.emulator's own limits: scale2x doubles exactly, none does not scale at all.
+    needs = {"scale2x": 2, "none": 1}.get(display.transform)
+    if needs is not None and display.scale != needs:
+        (at / "display" / "transform").fail(
+            f"{display.transform} works only with scale {needs} (scale is {display.scale}); "
+            "use identity to scale by any whole number")
     if raw["hold"] <= raw["bounce"]:
         (at_pads / "hold").fail(f"must be longer than pads.bounce ({raw['hold']} <= {raw['bounce']})")
     default_pinout = raw["wiring"] == "direct" and raw["direct"] is None

@@ -107,7 +107,7 @@ def test_defaults():
     assert (d.spi_port, d.spi_device, d.spi_bus_speed) == (0, 0, 8_000_000)
     assert (d.gpio_data_command, d.gpio_reset) == (24, 25)
     assert (d.width, d.height, d.rotate, d.contrast) == (128, 64, 0, 255)
-    assert (d.blank_after, d.scale, d.transform) == (300, 4, "scale2x")
+    assert (d.blank_after, d.scale, d.transform) == (300, 4, "identity")
     p = config.pads
     assert (p.pin_factory, p.wiring, p.bounce, p.hold, p.matrix) == ("default", "direct", 0.02, 1.0, None)
     assert p.direct[0] == SeatWiring((4, 17, 27, 22, 5, 6, 13, 19), led=26)

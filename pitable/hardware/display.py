@@ -34,7 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "spi_port": 0, "spi_device": 0, "spi_bus_speed": 8_000_000,
     "gpio_data_command": 24, "gpio_reset": 25,
     "width": 128, "height": 64, "rotate": 0, "contrast": None,
-    "scale": 2, "transform": "scale2x",
+    "scale": 4, "transform": "identity",
 }
 
 
