@@ -225,6 +225,8 @@ def run(args) -> int:
             closers.append(keyboard.close)
             if hasattr(device, "caption"):
                 device.caption = keyboard.help_text()
+            else:  # a window: say the keys in the terminal that started it
+                print(keyboard.help_text(), flush=True)
         else:
             keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
             closers += [keys.close, signals.close]

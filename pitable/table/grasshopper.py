@@ -198,8 +198,9 @@ class GrasshopperTable:
             log.error("cannot write the game log: %s", e)
             self._say("Cannot save! Move not taken")
             return False
+        turn = self.state.turn
         fx = self.state.push(move)
-        self._announce(move, fx)
+        self._announce(move, fx, turn)
         self._auto_reveal()
         return True
 
@@ -211,14 +212,15 @@ class GrasshopperTable:
         while self.state.phase is REVEAL:
             move = self.deck.next_reveal(self.state)
             self.journal.append(move.to_json())
+            turn = self.state.turn
             fx = self.state.push(move)
             revealed.append(move.kind)
             if fx:
-                self._announce(move, fx)
+                self._announce(move, fx, turn)
         if revealed and any(n for n in self.notices if isinstance(n, v.Instructions)):
             self._add_lines("Display", (f"New: {', '.join(revealed)}",))
 
-    def _announce(self, move, fx) -> None:
+    def _announce(self, move, fx, turn: int) -> None:
         """Turn what happened into screens the table reads: the reveal, then instructions."""
         st = self.state
         if isinstance(move, Bids):
@@ -230,7 +232,7 @@ class GrasshopperTable:
                 () if res.takes_all is not None else tuple(self.seats[p] for p in res.choosers),
                 res.stalemate))
         lines = []
-        title = f"Turn {st.turn}"
+        title = f"Turn {turn}"
         for e in fx:
             if isinstance(e, Took):
                 seat = self.seats[e.seat]

@@ -106,6 +106,7 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     press(table, 1, 0)  # seat 1 takes the corn; seat 2 is forced to the broccoli
     view = table.view()
     assert isinstance(view, v.Instructions)
+    assert view.title == "Turn 1"  # the turn that was played, not the one to come
     assert view.lines == ("S1 takes 2 corn", "S2 takes 1 broccoli", "Turn up 3 cards")
     press(table, 3, 0)
     assert isinstance(table.view(), v.RevealPrompt) and table.view().to_reveal == 3
