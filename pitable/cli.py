@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: /etc/pitable/pitable.yaml on a Pi, the packaged desktop config elsewhere)")
     p.add_argument("--display", metavar="NAME", help="override display.display (e.g. terminal, pygame, capture)")
     p.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can be resumed")
+    # For benchmarks/startup.py: the whole start-up path, then exit once the first frame is out.
+    p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("replay", help="apply a game log and print the state")

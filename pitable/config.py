@@ -554,7 +554,9 @@ def _build(data: Any) -> Config:
         raw["direct"] = _DIRECT(DEFAULT_DIRECT, at_pads / "direct")
     if raw["wiring"] == "matrix" and raw["matrix"] is None:
         (at_pads / "matrix").fail("required when wiring is matrix (give rows and columns)")
-    _check_keyboard(raw["keyboard"]["rows"], at_pads / "keyboard" / "rows")
+    pads_given = data.get("pads")
+    if raw["wiring"] == "keyboard" or (isinstance(pads_given, dict) and "keyboard" in pads_given):
+        _check_keyboard(raw["keyboard"]["rows"], at_pads / "keyboard" / "rows")
     pads = PadsConfig(
         pin_factory=raw["pin_factory"], wiring=raw["wiring"], bounce=raw["bounce"],
         hold=raw["hold"], direct=raw["direct"] or (),

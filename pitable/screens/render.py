@@ -8,38 +8,49 @@ from __future__ import annotations
 
 from PIL import Image
 
-from pitable.screens import cockroach as cr
-from pitable.screens import grasshopper as gh
 from pitable.screens import views as v
 from pitable.screens import widgets
 from pitable.screens.widgets import Canvas
 
-DRAWERS = {
-    v.Setup: gh.draw_setup,
-    v.Resumed: gh.draw_resumed,
-    v.RevealPrompt: gh.draw_reveal,
-    v.Bidding: gh.draw_bidding,
-    v.BidsRevealed: gh.draw_bids,
-    v.Choosing: gh.draw_choosing,
-    v.Instructions: gh.draw_instructions,
-    v.Scores: gh.draw_scores,
-    v.ConfirmUndo: gh.draw_confirm_undo,
-    v.GameOver: gh.draw_game_over,
-    v.Message: widgets.draw_message,
-    v.CockroachOffer: cr.draw_offer,
-    v.CockroachAnswer: cr.draw_answer,
-    v.CockroachFlip: cr.draw_flip,
-    v.CockroachRows: cr.draw_rows,
-    v.CockroachOver: cr.draw_over,
+# view type -> (module, function). Modules load on first use: a Grasshopper evening
+# never pays for the Cockroach screens, and start-up stays short on a Pi Zero.
+_WHERE = {
+    v.Setup: ("grasshopper", "draw_setup"),
+    v.Resumed: ("grasshopper", "draw_resumed"),
+    v.RevealPrompt: ("grasshopper", "draw_reveal"),
+    v.Bidding: ("grasshopper", "draw_bidding"),
+    v.BidsRevealed: ("grasshopper", "draw_bids"),
+    v.Choosing: ("grasshopper", "draw_choosing"),
+    v.Instructions: ("grasshopper", "draw_instructions"),
+    v.Scores: ("grasshopper", "draw_scores"),
+    v.ConfirmUndo: ("grasshopper", "draw_confirm_undo"),
+    v.GameOver: ("grasshopper", "draw_game_over"),
+    v.Message: ("widgets", "draw_message"),
+    v.CockroachOffer: ("cockroach", "draw_offer"),
+    v.CockroachAnswer: ("cockroach", "draw_answer"),
+    v.CockroachFlip: ("cockroach", "draw_flip"),
+    v.CockroachRows: ("cockroach", "draw_rows"),
+    v.CockroachOver: ("cockroach", "draw_over"),
 }
+DRAWERS: dict = {}  # filled as views are first drawn
+
+
+def _drawer(kind):
+    drawer = DRAWERS.get(kind)
+    if drawer is None:
+        where = _WHERE.get(kind)
+        if where is None:
+            raise TypeError(f"no screen for {kind.__name__}")
+        import importlib
+
+        module = importlib.import_module(f"pitable.screens.{where[0]}")
+        drawer = DRAWERS[kind] = getattr(module, where[1])
+    return drawer
 
 
 def draw(c: Canvas, view) -> None:
     """Draw ``view`` on the canvas ``c``, its toast (if any) on top."""
-    drawer = DRAWERS.get(type(view))
-    if drawer is None:
-        raise TypeError(f"no screen for {type(view).__name__}")
-    drawer(c, view)
+    _drawer(type(view))(c, view)
     text = getattr(view, "toast", None)
     if text:
         widgets.toast(c, text)

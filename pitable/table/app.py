@@ -11,9 +11,10 @@ import time
 from pathlib import Path
 
 from pitable.errors import HardwareError
-from pitable.rules import grasshopper as gh
-from pitable.table.journal import Journal, find_unfinished
 from pitable.table.setup import Setup
+
+# The rules and the journal load when a game starts or resumes, not before the first
+# frame: start-up is what people wait for when they plug the Pi in.
 
 log = logging.getLogger("pitable")
 
@@ -73,6 +74,9 @@ class Table:
         return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock)
 
     def _start(self, choice: dict):
+        from pitable.rules import grasshopper as gh
+        from pitable.table.journal import Journal
+
         seats = tuple(choice["seats"])
         extra = {"pads": list(seats), "deck": choice["deck"],
                  "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
@@ -92,6 +96,8 @@ class Table:
         return self._controller(state, header, journal, resumed=False)
 
     def _resume(self):
+        from pitable.table.journal import Journal, find_unfinished
+
         found = find_unfinished(self.log_dir)
         if found is None:
             return None
@@ -111,6 +117,7 @@ class Table:
             return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
                                   clock=self.clock, signal=self._signal, resumed=resumed,
                                   virtual=header.get("deck") == "virtual", seed=header.get("seed"))
+        from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 
         deck = gh.VirtualDeck(header["seed"]) if header.get("deck") == "virtual" else None
@@ -232,6 +239,9 @@ def run(args) -> int:
             closers += [keys.close, signals.close]
             loop.sources.append(keys)
             table.signal = signals.refuse
+        if getattr(args, "exit_after_first_frame", False):
+            loop.refresh()
+            return 0
         signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
         log.info("pitable running (config %s, display %s, %s pads)", source, options["display"], config.pads.wiring)
         systemd.notify("READY=1")
