@@ -146,6 +146,7 @@ def char_width(ch: str) -> int:
     return len(_rows(ch)[0])
 
 
+@lru_cache(maxsize=4096)  # layout asks the same widths again and again (wrapping, fitting)
 def text_width(text: str, scale: int = 1) -> int:
     """Width in pixels of ``text`` drawn at ``scale`` (no trailing spacing)."""
     if not text:
@@ -153,6 +154,7 @@ def text_width(text: str, scale: int = 1) -> int:
     return (sum(char_width(c) for c in text) + SPACING * (len(text) - 1)) * scale
 
 
+@lru_cache(maxsize=4096)
 def has_descender(text: str) -> bool:
     return any(len(_rows(c)) > ASCENT for c in text)
 

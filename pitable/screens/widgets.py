@@ -7,6 +7,8 @@ Nothing here knows about a game.
 
 from __future__ import annotations
 
+import functools
+
 from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
@@ -271,19 +273,30 @@ def seat_boxes(c: Canvas, y0: int, y1: int, seats, filled, check: bool = False,
     gap = 3 if len(seats) <= 4 else 2
     cols = columns(len(seats), x0, x1, gap)
     for seat, (a, b) in zip(seats, cols):
-        on = seat in filled
-        c.rect(a, y0, b, y1, fill=1 if on else 0, outline=1, radius=2)
-        label = str(seat)
-        scale = 2 if (y1 - y0 + 1) >= 18 and font.text_width(label, 2) <= b - a - 3 else 1
-        tw, th = font.text_width(label, scale), font.ASCENT * scale
-        tick = icons.mark("check")
-        with_tick = on and check and tw + 3 + tick.width <= b - a - 4
-        total = tw + (3 + tick.width if with_tick else 0)
-        x = a + (b - a + 1 - total) // 2
-        y = y0 + (y1 - y0 + 1 - th) // 2
-        c.text(x, y, label, scale, fill=0 if on else 1)
-        if with_tick:
-            c.paste(tick, x + tw + 3, y + (th - tick.height) // 2, fill=0)
+        box = _seat_box(str(seat), seat in filled, check, b - a + 1, y1 - y0 + 1)
+        c._check("seat box", a, y0, b, y1)
+        c.image.paste(box, (a + c.ox, y0 + c.oy))
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_box(label: str, on: bool, check: bool, w: int, h: int) -> Image.Image:
+    # Drawn once per look and pasted whole: a lock-in redraws only these boxes, and
+    # it is the most frequent frame of the game (the key press path).
+    image = Image.new("1", (w, h))
+    c = Canvas(image, size=(w, h))
+    a, b, y0, y1 = 0, w - 1, 0, h - 1
+    c.rect(a, y0, b, y1, fill=1 if on else 0, outline=1, radius=2)
+    scale = 2 if (y1 - y0 + 1) >= 18 and font.text_width(label, 2) <= b - a - 3 else 1
+    tw, th = font.text_width(label, scale), font.ASCENT * scale
+    tick = icons.mark("check")
+    with_tick = on and check and tw + 3 + tick.width <= b - a - 4
+    total = tw + (3 + tick.width if with_tick else 0)
+    x = a + (b - a + 1 - total) // 2
+    y = y0 + (y1 - y0 + 1 - th) // 2
+    c.text(x, y, label, scale, fill=0 if on else 1)
+    if with_tick:
+        c.paste(tick, x + tw + 3, y + (th - tick.height) // 2, fill=0)
+    return image
 
 
 # -- frame pieces -----------------------------------------------------------------------------

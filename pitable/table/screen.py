@@ -29,7 +29,9 @@ class Screen:
         self.shift_after = shift_after
         self.reopen = reopen          # callable giving a fresh device after a fault, or None
         self.frame = None             # the last frame asked for (unshifted)
+        self.frame_bytes = None
         self.sent = None              # the last image the device took
+        self.sent_bytes = None
         self.shift = 0
         self.shown_at = clock()
         self.last_key = clock()
@@ -42,8 +44,9 @@ class Screen:
 
     def show(self, image) -> None:
         """Ask for a frame. Sent now unless the panel is blank or failing."""
-        if self.frame is None or image.tobytes() != self.frame.tobytes():
-            self.frame = image
+        data = image.tobytes()
+        if data != self.frame_bytes:
+            self.frame, self.frame_bytes = image, data
             self.shift = 0
             self.shown_at = self.clock()
         self._send()
@@ -54,7 +57,7 @@ class Screen:
         if self.blanked:
             self.blanked = False
             self._call("show")
-            self.sent = None
+            self.sent = self.sent_bytes = None
             self._send()
             return True
         return False
@@ -98,10 +101,11 @@ class Screen:
         if self.frame is None or self.blanked or self.failed_at is not None:
             return
         image = self._image()
-        if self.sent is not None and image.tobytes() == self.sent.tobytes():
+        data = self.frame_bytes if image is self.frame else image.tobytes()
+        if data == self.sent_bytes:
             return
         if self._call("display", image):
-            self.sent = image
+            self.sent, self.sent_bytes = image, data
             self.frames_sent += 1
 
     def _call(self, name: str, *args) -> bool:
@@ -114,7 +118,7 @@ class Screen:
             if self.failed_at is None:
                 log.warning("display failed (%s); retrying in the background", e)
             self.failed_at = self.clock()
-            self.sent = None
+            self.sent = self.sent_bytes = None
             return False
 
     def _retry(self) -> None:
@@ -129,7 +133,7 @@ class Screen:
             if invalidate:
                 invalidate()
         self.failed_at = None
-        self.sent = None
+        self.sent = self.sent_bytes = None
         self._send()
         if self.failed_at is None:
             log.warning("display is back")
