@@ -113,3 +113,40 @@ def test_simulate_text_output(capsys):
 def test_simulate_bad_arguments(args, message, capsys):
     assert main(["simulate", "--games", "3", *args]) == 1
     assert message in capsys.readouterr().err
+
+
+def test_run_with_a_bad_config_exits_2_naming_file_and_key(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("pads:\n  wiring: matrx\n")
+    out = run("run", "--config", str(bad))
+    assert out.returncode == 2
+    assert out.stderr.strip() == f"pitable: {bad}: pads.wiring: unknown value 'matrx' (choose direct, matrix or keyboard)"
+    assert "Traceback" not in out.stderr
+
+
+def test_check_config_good_and_bad(tmp_path):
+    good = run("check-config", "config/pitable.yaml")
+    assert good.returncode == 0 and "ok" in good.stdout
+    bad = tmp_path / "b.yaml"
+    bad.write_text("display:\n  rotate: 5\n")
+    out = run("check-config", str(bad))
+    assert out.returncode == 2 and "display.rotate" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_run_starts_without_a_missing_hardware_display(tmp_path):
+    """A loose display cable at boot: the daemon still starts (and retries the display)."""
+    cfg = tmp_path / "pi.yaml"
+    cfg.write_text(f"log_dir: {tmp_path / 'logs'}\nseats: 3\ndisplay:\n  display: ssd1306\n  i2c_port: 97\n"
+                   "pads:\n  pin_factory: mock\n  wiring: matrix\n  matrix:\n    rows: [5, 6, 13]\n"
+                   "    columns: [4, 17, 27, 22, 23, 24, 25, 12]\n")
+    proc = subprocess.Popen([sys.executable, "-m", "pitable", "run", "--config", str(cfg)],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if "pitable running" in line:
+            break
+    proc.terminate()
+    assert proc.wait(10) == 0
+    text = "".join(lines)
+    assert "display not available" in text and "pitable running" in text

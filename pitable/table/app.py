@@ -202,6 +202,34 @@ def open_pads(config, post, factory):
     return keys, signals
 
 
+class Missing:
+    """Stands in for a display that did not answer at start: every call fails like a
+    bus error, so the screen keeps retrying (reopening) in the background while the
+    pads and the game log work as ever."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def display(self, image):
+        raise OSError(f"display not there: {self.error}")
+
+    hide = show = display
+
+
+def open_display_or_wait(options: dict, is_hardware: bool):
+    """Open the display; a hardware one that is missing at boot (a loose cable) must not
+    keep the daemon from starting: it is retried with backoff, as a fault later would be."""
+    from pitable.hardware.display import open_display
+
+    try:
+        return open_display(options)
+    except HardwareError as e:
+        if not is_hardware:
+            raise
+        log.warning("display not available (%s); running without it and retrying", e)
+        return Missing(e)
+
+
 def run(args) -> int:
     from pitable.hardware.display import open_display
     from pitable.screens.render import render
@@ -217,13 +245,13 @@ def run(args) -> int:
     options = desktop_display(options)
     closers = []
     try:
-        device = open_display(options)
-        closers.append(getattr(device, "cleanup", None))
+        device = open_display_or_wait(options, config.display.is_hardware)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False))
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
+        closers.append(lambda: getattr(screen.device, "cleanup", lambda: None)())
         loop = Loop(table, screen, render, hold=config.pads.hold, watchdog=systemd.watchdog())
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
