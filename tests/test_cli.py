@@ -150,3 +150,22 @@ def test_run_starts_without_a_missing_hardware_display(tmp_path):
     assert proc.wait(10) == 0
     text = "".join(lines)
     assert "display not available" in text and "pitable running" in text
+
+
+def test_simulate_cockroach_poker(capsys):
+    args = ["simulate", "--game", "cockroach", "--games", "30", "--players", "6", "--seed", "3", "--json"]
+    assert main(args) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out) == stats  # seeded: repeats exactly
+    assert stats["games"] == 30 and sum(stats["reasons"].values()) == 30
+
+
+def test_replay_cockroach_log_json(tmp_path, capsys):
+    path = tmp_path / "c.jsonl"
+    path.write_text('{"game": "cockroach", "players": 3, "options": {"first": 2}}\n'
+                    '{"pass": {"to": 3, "claim": "bat"}}\n{"call": false}\n{"flip": "fly"}\n')
+    assert main(["replay", str(path), "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["phase"] == "offer" and state["active"] == 2
+    assert state["seats"][1]["row"] == {"fly": 1} and state["seats"][1]["hand"] == 21
