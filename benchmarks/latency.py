@@ -29,6 +29,20 @@ from pitable.table.harness import SimTable  # noqa: E402
 FULL_FRAME = 1024  # data bytes of a whole 128x64 frame, what luma's ssd1306 sends every time
 
 
+def journal_cost(folder, n=200):
+    """What one durable log line costs here: the floor under a committed input's latency."""
+    from pitable.table.journal import Journal
+
+    journal = Journal.create(folder, {"game": "grasshopper", "players": 3, "options": {}})
+    times = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        journal.append({"reveal": "corn"})
+        times.append((time.perf_counter() - t0) * 1000)
+    journal.close()
+    return statistics.median(times)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=1000)
@@ -104,7 +118,9 @@ def main():
         mean = statistics.mean(counts)
         print(f"  {event:<30} mean {mean:7.1f} B  max {max(counts):5d} B  "
               f"({mean / FULL_FRAME:.2f} of a full frame, {len(counts)} events)")
-    print("latency per event (the committed ones wait for the journal's fsync)")
+    fsync_ms = journal_cost(sim.game.journal.path.parent)
+    print(f"latency per event (the committed ones wait for the journal: write + fsync on this disk "
+          f"takes {fsync_ms:.3f} ms median)")
     for event, ms_ in latency_by_event.items():
         ms_ = sorted(ms_)
         print(f"  {event:<30} median {statistics.median(ms_):.3f} ms  p99 {ms_[int(len(ms_) * 0.99)]:.3f} ms")
