@@ -115,8 +115,7 @@ class Table:
             from pitable.table.cockroach import CockroachTable
 
             return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  clock=self.clock, signal=self._signal, resumed=resumed,
-                                  virtual=header.get("deck") == "virtual", seed=header.get("seed"))
+                                  clock=self.clock, signal=self._signal, resumed=resumed)
         from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 

@@ -8,54 +8,33 @@ A choice made in two steps (target, then claim) reaches the log only when comple
 
 from __future__ import annotations
 
-import logging
-
-from pitable.errors import IllegalMove
-from pitable.hardware.keys import HOLD
 from pitable.rules import cockroach as cr
 from pitable.rules.cockroach import KINDS, Call, Flip, Lost, Pass, Took
 from pitable.screens import views as v
+from pitable.table.base import KEY_A, KEY_X, GameTable
 
-log = logging.getLogger(__name__)
-
-KEY_A, KEY_X = 6, 7
-TOAST_SECONDS = 2.5
 REASONS = {"four_of_a_kind": "4 of a kind", "five_of_a_kind": "5 of a kind", "empty_hand": "empty hand"}
 
 
-class CockroachTable:
+class CockroachTable(GameTable):
     game = cr.GAME
+    scores_name = "rows"
 
     def __init__(self, state: cr.State, seats: tuple, journal, clock=None, signal=None,
-                 resumed: bool = False, virtual: bool = False, seed=None):
-        import time
-
-        self.state = state
-        self.seats = tuple(seats)
-        self.player_of = {pad - 1: i for i, pad in enumerate(self.seats)}
-        self.journal = journal
-        self.clock = clock or time.monotonic
-        self.signal = signal or (lambda pad_index: None)
+                 resumed: bool = False):
+        super().__init__(state, seats, journal, clock, signal)
         self.target = None          # player index chosen in the first step of an offer or pass
-        self.notices: list = []
-        self.overlay = None
-        self.toast = None
-        self.finished = False
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, 0, rebid=False))
 
     # -- what to show ---------------------------------------------------------------------
 
     def view(self):
+        shown = self._view_or_overlay()
+        if shown is not None:
+            return shown
         toast = self._toast_text()
         st = self.state
-        if self.overlay is not None:
-            kind, pad = self.overlay
-            if kind == "rows":
-                return v.CockroachRows(self.seats, tuple(st.hands), tuple(st.row(s) for s in range(st.players)), toast)
-            return v.ConfirmUndo(pad, self._undo_text(), toast)
-        if self.notices:
-            return self.notices[0]._replace(toast=toast)
         seat = lambda p: None if p is None else self.seats[p]  # noqa: E731
         if st.phase == cr.OFFER:
             return v.CockroachOffer(seat(st.active), "target" if self.target is None else "claim",
@@ -70,60 +49,27 @@ class CockroachTable:
         return v.CockroachOver(self.seats, tuple(self.seats[p] for p in out.losers), out.reason,
                                None if out.kind is None else out.kind, toast)
 
-    def next_deadline(self):
-        return self.toast[1] if self.toast else None
-
-    def tick(self, now: float) -> bool:
-        if self.toast and now >= self.toast[1]:
-            self.toast = None
-            return True
-        return False
+    def _scores_view(self, toast):
+        st = self.state
+        return v.CockroachRows(self.seats, tuple(st.hands), tuple(st.row(s) for s in range(st.players)), toast)
 
     # -- keys ---------------------------------------------------------------------------------
 
-    def on_key(self, event) -> None:
-        pad, key = event.seat, event.key
-        player = self.player_of.get(pad)
-        if player is None:
-            self._say(f"Seat {pad + 1} is not in this game")
-            return
-        if event.action == HOLD:
-            self._hold(pad, key)
-            return
-        if self.overlay is not None:
-            kind, _ = self.overlay
-            self.overlay = None
-            if kind == "undo":
-                self.undo() if key == KEY_A else self._say("Not undone")
-            return
-        if self.notices:
-            self.notices.pop(0)
-            return
+    def _phase_key(self, pad: int, player: int, key: int) -> None:
         st = self.state
         if st.phase == cr.OFFER:
             self._offer_key(player, key)
         elif st.phase == cr.ANSWER:
             self._answer_key(player, key)
-        elif st.phase == cr.FLIP:
-            self._commit(Flip(KINDS[key]))  # anyone may report the face-up card
-        elif key == KEY_A:
-            self.finished = True
         else:
-            self._say("A: new game")
+            self._commit(Flip(KINDS[key]))  # anyone may report the face-up card
 
     def _hold(self, pad: int, key: int) -> None:
-        if key == KEY_A:
-            self.overlay = ("rows", pad + 1)
-        elif key == KEY_X:
-            if self.target is not None:
-                self.target = None  # back out of a half-made offer or pass: nothing logged
-                self._say("Choose the seat again")
-            elif not self.state.can_pop():
-                self._say("Nothing to undo")
-            else:
-                self.overlay = ("undo", pad + 1)
+        if key == KEY_X and self.target is not None:
+            self.target = None  # back out of a half-made offer or pass: nothing logged
+            self._say("Choose the seat again")
         else:
-            self._say("Hold A: rows, X: undo")
+            super()._hold(pad, key)
 
     def _offer_key(self, player: int, key: int) -> None:
         st = self.state
@@ -170,18 +116,9 @@ class CockroachTable:
     # -- committing ------------------------------------------------------------------------------
 
     def _commit(self, move) -> bool:
-        try:
-            self.state.check(move)
-        except IllegalMove as e:
-            self._say(str(e))
+        fx = super()._commit(move)
+        if fx is None:
             return False
-        try:
-            self.journal.append(move.to_json())
-        except OSError as e:
-            log.error("cannot write the game log: %s", e)
-            self._say("Cannot save! Move not taken")
-            return False
-        fx = self.state.push(move)
         self._announce(fx)
         return True
 
@@ -198,9 +135,7 @@ class CockroachTable:
             elif isinstance(e, Lost):
                 lines.append(f"S{self.seats[e.seat]} loses: {REASONS.get(e.reason, e.reason)}")
         if lines:
-            pages = [tuple(lines[i:i + 3]) for i in range(0, len(lines), 3)]
-            for i, page in enumerate(pages, 1):
-                self.notices.append(v.Instructions("The card", page, i, len(pages)))
+            self._add_lines("The card", tuple(lines))
 
     # -- undo -----------------------------------------------------------------------------------
 
@@ -224,11 +159,3 @@ class CockroachTable:
         self.notices = []
         self._say("Undone")
         return True
-
-    def _say(self, text: str) -> None:
-        self.toast = (text, self.clock() + TOAST_SECONDS)
-
-    def _toast_text(self):
-        if self.toast and self.clock() < self.toast[1]:
-            return self.toast[0]
-        return None

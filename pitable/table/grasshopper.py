@@ -9,22 +9,11 @@ power cut could lose.
 
 from __future__ import annotations
 
-import logging
-
-from pitable.errors import IllegalMove
-from pitable.hardware.keys import HOLD
 from pitable.rules import grasshopper as gh
-from pitable.rules.grasshopper import (BIDDING, CHOOSING, KINDS, OVER, REVEAL, Bids, Choose,
+from pitable.rules.grasshopper import (BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose,
                                        Harvested, Plagued, Reveal, RoundEnded, Stalemate, Took)
 from pitable.screens import views as v
-
-log = logging.getLogger(__name__)
-
-KEY_A, KEY_X = 6, 7
-TOAST_SECONDS = 2.5
-LINES_PER_PAGE = 3
-SHORT = {"grasshopper": "grasshopper", "corn": "corn", "strawberry": "strawberry",
-         "broccoli": "broccoli", "blackberry": "blackberry"}
+from pitable.table.base import GameTable
 
 
 def plural(n: int, kind: str) -> str:
@@ -37,32 +26,21 @@ def cards_text(cards) -> str:
     return ", ".join(plural(n, KINDS[k]) for k, n in enumerate(cards) if n) or "nothing"
 
 
-class GrasshopperTable:
+class GrasshopperTable(GameTable):
     """One game of Grasshopper Poker driven by the pads.
 
-    ``seats`` are the pad numbers (1-based) of the players, in player order: the
-    rules' seat 0 sits at pad ``seats[0]``. ``deck`` is a VirtualDeck, or None when
-    the table turns up real garden cards and reports them.
+    ``deck`` is a VirtualDeck, or None when the table turns up real garden cards and
+    reports them. Bids of the turn in progress stay in memory (``pending``) until the
+    last seat locks in: only then do they reach the log and the screen.
     """
 
     game = gh.GAME
 
     def __init__(self, state: gh.State, seats: tuple, journal, deck: gh.VirtualDeck | None = None,
                  clock=None, signal=None, resumed: bool = False):
-        import time
-
-        self.state = state
-        self.seats = tuple(seats)
-        self.player_of = {pad - 1: i for i, pad in enumerate(self.seats)}  # pad index -> player
-        self.journal = journal
+        super().__init__(state, seats, journal, clock, signal)
         self.deck = deck
-        self.clock = clock or time.monotonic
-        self.signal = signal or (lambda pad_index: None)
         self.pending: dict = {}     # player -> card int: secret until the last lock-in
-        self.notices: list = []     # views the table reads before the game goes on
-        self.overlay = None         # ("scores", pad) or ("undo", pad)
-        self.toast = None           # (text, until)
-        self.finished = False       # the table asked for a new game after the end
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
                                           rebid=state.phase == BIDDING))
@@ -71,14 +49,10 @@ class GrasshopperTable:
     # -- what to show ---------------------------------------------------------------------
 
     def view(self):
+        shown = self._view_or_overlay()
+        if shown is not None:
+            return shown
         toast = self._toast_text()
-        if self.overlay is not None:
-            kind, pad = self.overlay
-            if kind == "scores":
-                return self._scores_view(toast)
-            return v.ConfirmUndo(pad, self._undo_text(), toast)
-        if self.notices:
-            return self.notices[0]._replace(toast=toast)
         st = self.state
         if st.phase is REVEAL:
             return v.RevealPrompt(st.to_reveal, self._reveal_reason(), self._display(), st.pile, toast)
@@ -93,33 +67,9 @@ class GrasshopperTable:
         return v.GameOver(self.seats, out.chips, out.grasshoppers,
                           tuple(self.seats[p] for p in out.winners), toast)
 
-    def next_deadline(self):
-        return self.toast[1] if self.toast else None
-
-    def tick(self, now: float) -> bool:
-        """Expire the toast; True when the view changed."""
-        if self.toast and now >= self.toast[1]:
-            self.toast = None
-            return True
-        return False
-
     # -- keys ---------------------------------------------------------------------------------
 
-    def on_key(self, event) -> None:
-        pad, key = event.seat, event.key
-        player = self.player_of.get(pad)
-        if player is None:
-            self._say(f"Seat {pad + 1} is not in this game")
-            return
-        if event.action == HOLD:
-            self._hold(pad, key)
-            return
-        if self.overlay is not None:
-            self._overlay_key(key)
-            return
-        if self.notices:
-            self._next_notice()
-            return
+    def _phase_key(self, pad: int, player: int, key: int) -> None:
         phase = self.state.phase
         if phase is REVEAL:
             self._reveal_key(key)
@@ -127,33 +77,9 @@ class GrasshopperTable:
             self._bid_key(pad, player, key)
         elif phase is CHOOSING:
             self._choose_key(pad, player, key)
-        elif key == KEY_A:
-            self.finished = True
-        else:
-            self._say("A: new game")
 
-    def _hold(self, pad: int, key: int) -> None:
-        if key == KEY_A:
-            self.overlay = ("scores", pad + 1)
-        elif key == KEY_X:
-            if self._undo_target() is None:
-                self._say("Nothing to undo")
-            else:
-                self.overlay = ("undo", pad + 1)
-        else:
-            self._say("Hold A: scores, X: undo")
-
-    def _overlay_key(self, key: int) -> None:
-        kind, _ = self.overlay
-        self.overlay = None
-        if kind == "undo":
-            if key == KEY_A:
-                self.undo()
-            else:
-                self._say("Not undone")
-
-    def _next_notice(self) -> None:
-        self.notices.pop(0)
+    def _can_undo(self) -> bool:
+        return self._undo_target() is not None
 
     def _reveal_key(self, key: int) -> None:
         if key >= len(KINDS):
@@ -186,20 +112,10 @@ class GrasshopperTable:
     # -- committing inputs ---------------------------------------------------------------------
 
     def _commit(self, move) -> bool:
-        """Check, write to disk, then apply. False (and a toast) when refused."""
-        try:
-            self.state.check(move)
-        except IllegalMove as e:
-            self._say(str(e))
-            return False
-        try:
-            self.journal.append(move.to_json())
-        except OSError as e:
-            log.error("cannot write the game log: %s", e)
-            self._say("Cannot save! Move not taken")
-            return False
         turn = self.state.turn
-        fx = self.state.push(move)
+        fx = super()._commit(move)
+        if fx is None:
+            return False
         self._announce(move, fx, turn)
         self._auto_reveal()
         return True
@@ -264,11 +180,6 @@ class GrasshopperTable:
         if lines:
             self._add_lines(title, tuple(lines))
 
-    def _add_lines(self, title: str, lines: tuple) -> None:
-        pages = [lines[i:i + LINES_PER_PAGE] for i in range(0, len(lines), LINES_PER_PAGE)]
-        for i, page in enumerate(pages, 1):
-            self.notices.append(v.Instructions(title, page, i, len(pages)))
-
     # -- undo -----------------------------------------------------------------------------------
 
     def _undo_target(self):
@@ -305,14 +216,6 @@ class GrasshopperTable:
         return True
 
     # -- helpers ---------------------------------------------------------------------------------
-
-    def _say(self, text: str) -> None:
-        self.toast = (text, self.clock() + TOAST_SECONDS)
-
-    def _toast_text(self):
-        if self.toast and self.clock() < self.toast[1]:
-            return self.toast[0]
-        return None
 
     def _display(self) -> dict:
         return {KINDS[k]: n for k, n in enumerate(self.state.display) if n}

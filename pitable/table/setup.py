@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from pitable.screens import views as v
+from pitable.table.base import KEY_A, KEY_X, Toasts
 
-KEY_A, KEY_X = 6, 7
 GAMES = ("grasshopper", "cockroach")
 LIMITS = {"grasshopper": (2, 4), "cockroach": (2, 6)}
 GH_OPTIONS = (("beginner", "Beginner X"), ("x_takes_cancelled_ace", "X beats cancelled A"),
               ("end_on_empty_pile", "End on empty pile"))
 
 
-class Setup:
+class Setup(Toasts):
     """Keys in, a ``Setup`` view out; ``choice`` is set when the table starts the game.
 
     Steps: game (1 Grasshopper, 2 Cockroach) -> join (any key joins that seat; A goes
@@ -19,8 +19,6 @@ class Setup:
     """
 
     def __init__(self, seats: int, game: str = "grasshopper", deck: str = "physical", clock=None):
-        import time
-
         self.seats = seats
         self.game = game
         self.deck = deck
@@ -29,8 +27,8 @@ class Setup:
         self.options = {name: False for name, _ in GH_OPTIONS}
         self.first = None           # Cockroach Poker: the first player's pad number
         self.choice = None          # set when the game starts: dict(game, seats, options, deck, first)
-        self.clock = clock or time.monotonic
-        self.toast = None
+        if clock is not None:
+            self.clock = clock
 
     def on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
@@ -104,18 +102,6 @@ class Setup:
         if self.game == "grasshopper":
             lines.append(("Cards", "real" if self.deck == "physical" else "virtual"))
         low, _ = LIMITS[self.game]
-        toast = self.toast[0] if self.toast and self.clock() < self.toast[1] else None
+        toast = self._toast_text()
         return v.Setup(self.step, self.game, tuple(self.joined), self.seats, tuple(lines),
                        len(self.joined) >= low, toast)
-
-    def next_deadline(self):
-        return self.toast[1] if self.toast else None
-
-    def tick(self, now: float) -> bool:
-        if self.toast and now >= self.toast[1]:
-            self.toast = None
-            return True
-        return False
-
-    def _say(self, text: str) -> None:
-        self.toast = (text, self.clock() + 2.5)

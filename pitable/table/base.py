@@ -1,0 +1,152 @@
+"""What every screen controller at the table shares: toasts, and for games the key
+routing, the durable commit and the instruction pages.
+
+A controller takes keys (``on_key``) and gives a view (``view``); the loop asks it
+when it next needs waking (``next_deadline``) and lets time pass (``tick``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from pitable.errors import IllegalMove
+from pitable.hardware.keys import HOLD
+from pitable.screens import views as v
+
+log = logging.getLogger(__name__)
+
+KEY_A, KEY_X = 6, 7
+TOAST_SECONDS = 2.5
+LINES_PER_PAGE = 3
+
+
+class Toasts:
+    """A short message over the screen that goes away by itself."""
+
+    clock = staticmethod(time.monotonic)
+    toast = None  # (text, until)
+
+    def _say(self, text: str) -> None:
+        self.toast = (text, self.clock() + TOAST_SECONDS)
+
+    def _toast_text(self):
+        if self.toast and self.clock() < self.toast[1]:
+            return self.toast[0]
+        return None
+
+    def next_deadline(self):
+        return self.toast[1] if self.toast else None
+
+    def tick(self, now: float) -> bool:
+        """Expire the toast; True when the view changed."""
+        if self.toast and now >= self.toast[1]:
+            self.toast = None
+            return True
+        return False
+
+
+class GameTable(Toasts):
+    """One game driven by the pads. Subclasses say what the phase keys and holds do.
+
+    ``seats`` are the pad numbers (1-based) of the players in player order: the rules'
+    seat 0 sits at pad ``seats[0]``. Every input is written to ``journal`` (flushed
+    and synced) before the state takes it, so the screen never confirms a move that
+    a power cut could lose.
+    """
+
+    game = ""
+
+    def __init__(self, state, seats: tuple, journal, clock=None, signal=None):
+        self.state = state
+        self.seats = tuple(seats)
+        self.player_of = {pad - 1: i for i, pad in enumerate(self.seats)}  # pad index -> player
+        self.journal = journal
+        if clock is not None:
+            self.clock = clock
+        self.signal = signal or (lambda pad_index: None)
+        self.notices: list = []     # views the table reads before the game goes on
+        self.overlay = None         # (kind, pad number): scores/rows, or an undo to confirm
+        self.finished = False       # the table asked for a new game after the end
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def on_key(self, event) -> None:
+        pad, key = event.seat, event.key
+        player = self.player_of.get(pad)
+        if player is None:
+            self._say(f"Seat {pad + 1} is not in this game")
+        elif event.action == HOLD:
+            self._hold(pad, key)
+        elif self.overlay is not None:
+            kind, _ = self.overlay
+            self.overlay = None
+            if kind == "undo":
+                self.undo() if key == KEY_A else self._say("Not undone")
+        elif self.notices:
+            self.notices.pop(0)  # any key: the next screen
+        elif self.state.is_over():
+            if key == KEY_A:
+                self.finished = True
+            else:
+                self._say("A: new game")
+        else:
+            self._phase_key(pad, player, key)
+
+    def _phase_key(self, pad: int, player: int, key: int) -> None:
+        raise NotImplementedError
+
+    def _hold(self, pad: int, key: int) -> None:
+        """Hold A: the scores; hold X: undo (confirmed)."""
+        if key == KEY_A:
+            self.overlay = ("scores", pad + 1)
+        elif key == KEY_X:
+            if not self._can_undo():
+                self._say("Nothing to undo")
+            else:
+                self.overlay = ("undo", pad + 1)
+        else:
+            self._say(f"Hold A: {self.scores_name}, X: undo")
+
+    scores_name = "scores"
+
+    def _can_undo(self) -> bool:
+        return self.state.can_pop()
+
+    def undo(self) -> bool:
+        raise NotImplementedError
+
+    # -- committing ------------------------------------------------------------------------------
+
+    def _commit(self, move):
+        """Check, write to disk, then apply: what happened, or None (and a toast) if refused."""
+        try:
+            self.state.check(move)
+        except IllegalMove as e:
+            self._say(str(e))
+            return None
+        try:
+            self.journal.append(move.to_json())
+        except OSError as e:
+            log.error("cannot write the game log: %s", e)
+            self._say("Cannot save! Move not taken")
+            return None
+        return self.state.push(move)
+
+    def _add_lines(self, title: str, lines: tuple) -> None:
+        """Instructions for the table, a few short lines a screen."""
+        pages = [tuple(lines[i:i + LINES_PER_PAGE]) for i in range(0, len(lines), LINES_PER_PAGE)]
+        for i, page in enumerate(pages, 1):
+            self.notices.append(v.Instructions(title, page, i, len(pages)))
+
+    def _view_or_overlay(self):
+        """The overlay or the first notice, if any (with the toast on it), else None."""
+        toast = self._toast_text()
+        if self.overlay is not None:
+            kind, pad = self.overlay
+            if kind == "scores":
+                return self._scores_view(toast)
+            return v.ConfirmUndo(pad, self._undo_text(), toast)
+        if self.notices:
+            return self.notices[0]._replace(toast=toast)
+        return None
