@@ -223,3 +223,27 @@ def test_secrecy_frames_and_log_are_the_same_whatever_the_bids(sim):
         log = game.journal.path.read_text().split("\n", 1)[1]  # the header has a time stamp
         seen.append((sent, frames[-4:], log))
     assert seen[0] == seen[1] == seen[2]
+
+
+def test_display_bus_fails_mid_game_and_comes_back(sim, caplog):
+    """A loose cable: the game goes on, the fault is logged once, the frame returns whole."""
+    s = sim(seats=3, display="ssd1306")
+    game = start(s)
+    real_data = s.bus.data
+
+    def broken(data):
+        raise OSError(121, "Remote I/O error")
+
+    s.bus.data = broken
+    for kind in (1, 2, 3):
+        s.tap(1, kind)  # the reveals still count
+    s.tap(1, 5)
+    assert game.state.phase is BIDDING and s.view().locked == (1,)
+    assert sum("display failed" in r.message for r in caplog.records) == 1
+    s.bus.data = real_data
+    sent = s.bus.data_bytes
+    s._wait(31)  # past the longest backoff
+    assert s.bus.data_bytes - sent == 1024  # the whole frame again, not a diff
+    assert s.screen.failed_at is None
+    s.tap(2, 4)
+    assert s.view().locked == (1, 2)
