@@ -15,6 +15,7 @@ luma.oled and luma.emulator are imported inside the branches that need them.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any, TextIO
 
@@ -193,6 +194,27 @@ def braille_lines(image: Image.Image, ascii_only: bool = False) -> list[str]:
     return lines
 
 
+_HALVES = {(0, 0): " ", (1, 0): "\u2580", (0, 1): "\u2584", (1, 1): "\u2588"}
+
+
+def halfblock_lines(image: Image.Image) -> list[str]:
+    """A mode "1" image as text, 1x2 pixels per character (128x64 -> 32 lines of 128):
+    square-ish pixels, far easier to read than braille where the terminal is wide enough."""
+    img = image if image.mode == "1" else image.convert("1")
+    w, h = img.size
+    px = img.load()
+    return ["".join(_HALVES[(1 if px[x, y] else 0, 1 if y + 1 < h and px[x, y + 1] else 0)]
+                    for x in range(w)) for y in range(0, h, 2)]
+
+
+def _wide_enough(stream, width: int) -> bool:
+    """Half blocks need one column per pixel: only on a terminal that has them."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns >= width
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 class TerminalDisplay(_luma_device):
     """A luma device drawing into a text stream, redrawn in place (ANSI cursor home).
 
@@ -256,6 +278,8 @@ class TerminalDisplay(_luma_device):
         if self._hidden:
             blank = ("\u2800" if not self._ascii else " ") * ((self._w + 1) // 2)
             lines = [blank] * ((self._h + 3) // 4)
+        elif not self._ascii and _wide_enough(self.stream, self._w):
+            lines = halfblock_lines(self._image)
         else:
             lines = braille_lines(self._image, self._ascii)
         if self._caption:

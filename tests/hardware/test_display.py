@@ -229,3 +229,35 @@ def test_imports_stay_lazy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_halfblock_lines_two_pixel_rows_per_character():
+    from PIL import Image
+
+    from pitable.hardware.display import halfblock_lines
+
+    image = Image.new("1", (4, 4))
+    image.putpixel((0, 0), 1)  # top half
+    image.putpixel((1, 1), 1)  # bottom half
+    image.putpixel((2, 0), 1)
+    image.putpixel((2, 1), 1)  # both
+    assert halfblock_lines(image) == ["\u2580\u2584\u2588 ", "    "]
+
+
+def test_terminal_uses_half_blocks_only_when_wide_enough(monkeypatch):
+    import io
+
+    from PIL import Image
+
+    from pitable.hardware import display
+
+    out = io.StringIO()
+    term = display.TerminalDisplay(stream=out)
+    frame = Image.new("1", (128, 64), 1)
+    monkeypatch.setattr(display, "_wide_enough", lambda stream, width: True)
+    term.display(frame)
+    assert term.text().splitlines()[0] == "\u2588" * 128 and len(term.text().splitlines()) == 32
+    monkeypatch.setattr(display, "_wide_enough", lambda stream, width: False)
+    term.display(Image.new("1", (128, 64)))
+    term.display(frame)
+    assert term.text().splitlines()[0] == "\u28ff" * 64 and len(term.text().splitlines()) == 16
