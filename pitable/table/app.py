@@ -49,6 +49,10 @@ class Table:
     def tick(self, now: float) -> bool:
         return self.current.tick(now)
 
+    def next_views(self) -> list:
+        guesses = getattr(self.current, "next_views", None)
+        return guesses() if guesses else []
+
     def on_key(self, event) -> None:
         self.current.on_key(event)
         if isinstance(self.current, Setup):

@@ -7,6 +7,7 @@ when it next needs waking (``next_deadline``) and lets time pass (``tick``).
 
 from __future__ import annotations
 
+import copy
 import logging
 import time
 
@@ -118,26 +119,69 @@ class GameTable(Toasts):
 
     # -- committing ------------------------------------------------------------------------------
 
-    def _commit(self, move):
-        """Check, write to disk, then apply: what happened, or None (and a toast) if refused."""
+    def _commit(self, move) -> bool:
+        """Check, write, apply, then make it durable before anything shows it.
+
+        What the move sets off (results, the assistant's own reveals) is written too,
+        and the whole key's worth of lines is synced once. If the disk refuses, the
+        state, the log and the notices go back to before the key: nothing shows a move
+        that is not on disk. False (and a toast) when refused.
+        """
         try:
             self.state.check(move)
         except IllegalMove as e:
             self._say(str(e))
-            return None
+            return False
+        mark = (self.journal.tell(), len(self.state.moves), list(self.notices))
         try:
-            self.journal.append(move.to_json())
+            self.journal.write(move.to_json())
+            fx = self.state.push(move)
+            self._pushed(move, fx)
+            self.journal.sync()
         except OSError as e:
             log.error("cannot write the game log: %s", e)
+            self._take_back(mark)
             self._say("Cannot save! Move not taken")
-            return None
-        return self.state.push(move)
+            return False
+        return True
+
+    def _pushed(self, move, fx) -> None:
+        """What follows a move: notices for the table, moves of the assistant's own."""
+
+    def _take_back(self, mark) -> None:
+        where, moves, notices = mark
+        while len(self.state.moves) > moves:
+            self.state.pop()
+        self.notices = notices
+        try:
+            self.journal.truncate(where)
+        except OSError:
+            pass  # the log is unreadable past here anyway; replay stops at the bad line
 
     def _add_lines(self, title: str, lines: tuple) -> None:
         """Instructions for the table, a few short lines a screen."""
         pages = [tuple(lines[i:i + LINES_PER_PAGE]) for i in range(0, len(lines), LINES_PER_PAGE)]
         for i, page in enumerate(pages, 1):
             self.notices.append(v.Instructions(title, page, i, len(pages)))
+
+    # -- guesses for drawing ahead ---------------------------------------------------------------
+
+    def next_views(self) -> list:
+        """Views the next key is likely to show (the loop draws them ahead of time)."""
+        if self.overlay is not None or self.toast is not None:
+            return []
+        if self.notices:
+            return [self._peek(notices=self.notices[1:])]  # any key: the next screen
+        return self._phase_guesses()
+
+    def _phase_guesses(self) -> list:
+        return []
+
+    def _peek(self, **changes):
+        """The view this controller would show with some attributes changed."""
+        other = copy.copy(self)
+        other.__dict__.update(changes)
+        return other.view()
 
     def _view_or_overlay(self):
         """The overlay or the first notice, if any (with the toast on it), else None."""

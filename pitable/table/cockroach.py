@@ -115,14 +115,7 @@ class CockroachTable(GameTable):
 
     # -- committing ------------------------------------------------------------------------------
 
-    def _commit(self, move) -> bool:
-        fx = super()._commit(move)
-        if fx is None:
-            return False
-        self._announce(fx)
-        return True
-
-    def _announce(self, fx) -> None:
+    def _pushed(self, move, fx) -> None:
         lines = []
         for e in fx:
             if isinstance(e, Took):

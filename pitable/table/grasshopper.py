@@ -81,6 +81,13 @@ class GrasshopperTable(GameTable):
     def _can_undo(self) -> bool:
         return self._undo_target() is not None
 
+    def _phase_guesses(self) -> list:
+        if self.state.phase is not BIDDING or len(self.pending) + 1 >= self.state.players:
+            return []  # the last lock-in reveals bids nobody can guess
+        # Who locks in next; the card is not needed (and not known): the screen shows none.
+        return [self._peek(pending={**self.pending, p: None})
+                for p in range(self.state.players) if p not in self.pending]
+
     def _reveal_key(self, key: int) -> None:
         if key >= len(KINDS):
             self._say("Keys 1-5 name the kind")
@@ -112,27 +119,28 @@ class GrasshopperTable(GameTable):
     # -- committing inputs ---------------------------------------------------------------------
 
     def _commit(self, move) -> bool:
-        turn = self.state.turn
-        fx = super()._commit(move)
-        if fx is None:
-            return False
-        self._announce(move, fx, turn)
-        self._auto_reveal()
-        return True
+        self._turn = self.state.turn  # the instructions name the turn just played
+        return super()._commit(move)
 
-    def _auto_reveal(self) -> None:
+    def _pushed(self, move, fx) -> None:
+        self._announce(move, fx, self._turn)
+        self._auto_reveal(sync=False)  # synced with the move that made them due
+
+    def _auto_reveal(self, sync: bool = True) -> None:
         """With a virtual deck the assistant turns up the cards itself (and logs them)."""
         if self.deck is None:
             return
         revealed = []
         while self.state.phase is REVEAL:
             move = self.deck.next_reveal(self.state)
-            self.journal.append(move.to_json())
+            self.journal.write(move.to_json())
             turn = self.state.turn
             fx = self.state.push(move)
             revealed.append(move.kind)
             if fx:
                 self._announce(move, fx, turn)
+        if revealed and sync:
+            self.journal.sync()
         if revealed and any(n for n in self.notices if isinstance(n, v.Instructions)):
             self._add_lines("Display", (f"New: {', '.join(revealed)}",))
 

@@ -57,10 +57,29 @@ class Journal:
 
     def append(self, obj: dict) -> None:
         """Write one line and make it durable. Raises OSError if the disk refuses."""
+        self.write(obj)
+        self.sync()
+
+    def write(self, obj: dict) -> None:
+        """Write one line, not yet durable: a key's lines are synced together (``sync``)."""
         self._file.write(encode(obj))
         self._file.flush()
-        os.fsync(self._file.fileno())
         self.lines += 1
+
+    def sync(self) -> None:
+        """Make every line written so far survive a power cut."""
+        os.fsync(self._file.fileno())
+
+    def tell(self) -> tuple:
+        """Where the log ends now, for ``truncate``."""
+        return self._file.tell(), self.lines
+
+    def truncate(self, mark: tuple) -> None:
+        """Cut the log back to ``mark`` (lines the disk would not keep are taken back)."""
+        size, self.lines = mark
+        self._file.flush()
+        os.truncate(self._file.fileno(), size)
+        self._file.seek(size)
 
     def close(self) -> None:
         if not self._file.closed:

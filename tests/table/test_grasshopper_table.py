@@ -198,3 +198,43 @@ def test_an_unfinished_game_is_resumed_and_bids_in_progress_are_asked_again(new_
     assert again.current.state == game.state and again.current.pending == {}
     press(again, 1, 0)
     assert isinstance(again.view(), v.Bidding) and again.view().locked == ()
+
+
+def test_a_disk_that_refuses_the_sync_takes_the_whole_key_back(new_table):
+    """Nothing shows a move that is not on disk: the move and the reveals it set off go back."""
+    table = new_table()
+    game = start_grasshopper(table, deck_toggle=True)  # virtual: reveals follow a take by themselves
+    for seat, key in ((1, 6), (2, 4), (3, 3)):  # seat 1's Ace takes all: a refill of 3 follows
+        press(table, seat, key)
+    while game.notices:
+        press(table, 1, 0)
+    before_state, before_log = game.state.copy(), log_text(table)
+    real_sync = game.journal.sync
+
+    def refuse():
+        raise OSError(28, "No space left on device")
+
+    game.journal.sync = refuse
+    for seat, key in ((1, 5), (2, 3), (3, 2)):  # 6 > 4 > 3: seat 1 will choose
+        press(table, seat, key)
+    assert table.view().toast == "Cannot save! Move not taken"
+    assert game.state == before_state and log_text(table) == before_log
+    assert isinstance(table.view(), v.Bidding) and table.view().locked == ()
+    game.journal.sync = real_sync
+    for seat, key in ((1, 5), (2, 3), (3, 2)):
+        press(table, seat, key)
+    assert json.loads(log_text(table).splitlines()[-1]) == {"bids": ["6", "4", "3"]}
+    state, _ = replay(log_text(table))
+    assert state == game.state
+
+
+def test_one_sync_per_key_even_when_the_assistant_reveals(new_table):
+    table = new_table()
+    game = start_grasshopper(table, deck_toggle=True)
+    syncs = []
+    real_sync = game.journal.sync
+    game.journal.sync = lambda: (syncs.append(1), real_sync())
+    for seat, key in ((1, 6), (2, 4), (3, 3)):  # the Ace takes all, 3 reveals follow
+        press(table, seat, key)
+    assert len(syncs) == 1
+    assert [json.loads(line) for line in log_text(table).splitlines()[-4:]][0] == {"bids": ["A", "5", "4"]}
