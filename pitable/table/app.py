@@ -49,6 +49,10 @@ class Table:
     def tick(self, now: float) -> bool:
         return self.current.tick(now)
 
+    def durable(self) -> bool:
+        durable = getattr(self.current, "durable", None)
+        return durable() if durable else True
+
     def next_views(self) -> list:
         guesses = getattr(self.current, "next_views", None)
         return guesses() if guesses else []
@@ -318,6 +322,9 @@ def pads_test(args) -> int:
 
         def tick(self, now):
             return False
+
+        def durable(self):
+            return True  # writes nothing
 
     loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))

@@ -137,13 +137,32 @@ class GameTable(Toasts):
             self.journal.write(move.to_json())
             fx = self.state.push(move)
             self._pushed(move, fx)
-            self.journal.sync()
+            self._syncing = (self.journal.sync_start(), mark)
         except OSError as e:
-            log.error("cannot write the game log: %s", e)
-            self._take_back(mark)
-            self._say("Cannot save! Move not taken")
+            self._refused(e, mark)
             return False
         return True
+
+    _syncing = None  # (the sync under way, where to take back to if it fails)
+
+    def durable(self) -> bool:
+        """Wait for the last key's lines to be on disk; the loop asks before it shows a
+        frame. False when the disk refused them: the key was taken back (view again)."""
+        if self._syncing is None:
+            return True
+        future, mark = self._syncing
+        self._syncing = None
+        try:
+            future.result()
+        except OSError as e:
+            self._refused(e, mark)
+            return False
+        return True
+
+    def _refused(self, error, mark) -> None:
+        log.error("cannot write the game log: %s", error)
+        self._take_back(mark)
+        self._say("Cannot save! Move not taken")
 
     def _pushed(self, move, fx) -> None:
         """What follows a move: notices for the table, moves of the assistant's own."""

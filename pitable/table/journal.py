@@ -24,6 +24,7 @@ class Journal:
     def __init__(self, path: Path, fileobj):
         self.path = Path(path)
         self._file = fileobj
+        self._syncer = None
         self.lines = 0
 
     @classmethod
@@ -70,6 +71,15 @@ class Journal:
         """Make every line written so far survive a power cut."""
         os.fsync(self._file.fileno())
 
+    def sync_start(self):
+        """Start ``sync`` on a worker thread and return at once (a Future): the loop draws
+        the frame while the disk works, and waits for it before showing the frame."""
+        if self._syncer is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._syncer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pitable-fsync")
+        return self._syncer.submit(self.sync)
+
     def tell(self) -> tuple:
         """Where the log ends now, for ``truncate``."""
         return self._file.tell(), self.lines
@@ -82,6 +92,9 @@ class Journal:
         self._file.seek(size)
 
     def close(self) -> None:
+        if self._syncer is not None:
+            self._syncer.shutdown(wait=True)  # a sync under way finishes first
+            self._syncer = None
         if not self._file.closed:
             self._file.close()
 

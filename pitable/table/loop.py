@@ -87,15 +87,26 @@ class Loop:
         self._ping(now)
 
     def refresh(self) -> None:
-        """Draw the app's view if it changed; the screen skips frames it already has."""
+        """Draw the app's view if it changed; the screen skips frames it already has.
+
+        The frame is drawn while the last key's log lines are still on their way to
+        the disk, and shown only once they are there (``durable``)."""
         view = self.app.view()
+        frame = None
         if view != self._view:
-            self._view = view
             frame = next((f for v, f in self._ready if v == view), None)
-            self.screen.show(frame if frame is not None else self.render(view))
-            if self.on_frame is not None:
-                self.on_frame(view)
-            self._draw_ahead()
+            if frame is None:
+                frame = self.render(view)
+        if not self.app.durable():
+            view = self.app.view()  # the disk refused: the key was taken back
+            frame = self.render(view) if view != self._view else None
+        if frame is None:
+            return
+        self._view = view
+        self.screen.show(frame)
+        if self.on_frame is not None:
+            self.on_frame(view)
+        self._draw_ahead()
 
     def _draw_ahead(self) -> None:
         """Draw the frames the next key is likely to bring (the next notice, the next

@@ -26,8 +26,10 @@ def clock():
 
 
 def press(table, seat, key, action="press"):
-    """Seat and key as printed on the pad: seat 1.., key index 0..7."""
+    """Seat and key as printed on the pad: seat 1.., key index 0..7. Then, as the loop
+    does before it shows a frame, wait for the key's log lines to be on disk."""
     table.on_key(KeyEvent(seat - 1, key, action))
+    table.durable()
 
 
 def start_grasshopper(table, pads=(1, 2, 3), toggles=(), deck_toggle=False):
