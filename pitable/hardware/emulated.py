@@ -24,6 +24,18 @@ class PygameDisplay(emu.pygame):
     def _abort(self):
         return False
 
+    _caption = ""
+
+    @property
+    def caption(self) -> str:
+        return self._caption
+
+    @caption.setter
+    def caption(self, text: str) -> None:
+        # The key help in the title bar: the window is all a newcomer looks at.
+        self._caption = text
+        self._pygame.display.set_caption("pitable   " + "   ".join(text.splitlines()))
+
 
 def open_emulator(kind: str, *, width: int, height: int, rotate: int,
                   scale: int, transform: str):

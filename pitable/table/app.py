@@ -266,8 +266,8 @@ def run(args) -> int:
             keyboard = open_keyboard(config.pads.keyboard, loop.post, device)
             closers.append(keyboard.close)
             if hasattr(device, "caption"):
-                device.caption = keyboard.help_text()
-            else:  # a window: say the keys in the terminal that started it
+                device.caption = keyboard.help_text()  # under the frame, or in the title bar
+            if options["display"] != "terminal":  # and in the terminal that started the window
                 print(keyboard.help_text(), flush=True)
         else:
             keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))

@@ -261,3 +261,11 @@ def test_terminal_uses_half_blocks_only_when_wide_enough(monkeypatch):
     term.display(Image.new("1", (128, 64)))
     term.display(frame)
     assert term.text().splitlines()[0] == "\u28ff" * 64 and len(term.text().splitlines()) == 16
+
+
+def test_pygame_window_title_shows_the_key_help(sdl_dummy):
+    import pygame
+
+    dev = open_display({"display": "pygame", "scale": 1, "transform": "none"})
+    dev.caption = "Pads 1:12345678 2:qwertyui\nShift+key = long press"
+    assert pygame.display.get_caption()[0] == "pitable   Pads 1:12345678 2:qwertyui   Shift+key = long press"
