@@ -229,13 +229,15 @@ class GrasshopperTable(GameTable):
         return {KINDS[k]: n for k, n in enumerate(self.state.display) if n}
 
     def _reveal_reason(self) -> str:
+        """Why cards are to be turned up, from the state alone (so undo and resume agree)."""
         st = self.state
-        if not st.moves:
+        last_bids = next((m for m in reversed(st.moves) if isinstance(m, Bids)), None)
+        if last_bids is None:
             return "start"
-        if st.stalemates == 1:
-            return "stalemate"
-        if st.turn == 1 and any(isinstance(m, Bids) for m in st.moves):
+        if st.turn == 1:
             return "round"
+        if gh.resolve(tuple(gh.CARD_INDEX[c] for c in last_bids.cards), st.options).stalemate:
+            return "stalemate" if st.stalemates == 1 else "renew"  # the second renews the display
         return "refill"
 
     def _scores_view(self, toast):

@@ -238,3 +238,27 @@ def test_one_sync_per_key_even_when_the_assistant_reveals(new_table):
         press(table, seat, key)
     assert len(syncs) == 1
     assert [json.loads(line) for line in log_text(table).splitlines()[-4:]][0] == {"bids": ["A", "5", "4"]}
+
+
+def test_reveal_prompt_says_why_cards_are_turned_up(new_table):
+    table = new_table()
+    start_grasshopper(table)
+    assert table.view().reason == "start"
+    reveal(table, "corn", "strawberry", "broccoli")
+    for seat in (1, 2, 3):
+        press(table, seat, 4)  # all 5s: a stalemate
+    while table.current.notices:
+        press(table, 1, 0)
+    assert table.view().reason == "stalemate" and table.view().to_reveal == 1
+    reveal(table, "corn")
+    for seat in (1, 2, 3):
+        press(table, seat, 3)  # all 4s: the second stalemate renews the display
+    while table.current.notices:
+        press(table, 1, 0)
+    assert table.view().reason == "renew" and table.view().to_reveal == 3
+    reveal(table, "corn", "corn", "corn")
+    for seat, key in ((1, 5), (2, 2), (3, 7)):
+        press(table, seat, key)
+    while table.current.notices:
+        press(table, 1, 0)
+    assert table.view().reason == "refill"
