@@ -13,7 +13,12 @@ ensure_venv() {
     fi
     if [ ! -x .venv/bin/python ]; then
         echo "Setting up .venv (first run only)..." >&2
-        "$PYTHON" -m venv .venv
+        if is_pi; then
+            # apt's python3-lgpio (gpiozero's pin factory on current Pi OS) is seen from the venv
+            "$PYTHON" -m venv --system-site-packages .venv
+        else
+            "$PYTHON" -m venv .venv
+        fi
     fi
     stamp=".venv/.installed-$(echo "$spec" | cksum | cut -d' ' -f1)"
     want="$(cksum < pyproject.toml)"
