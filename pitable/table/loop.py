@@ -19,7 +19,10 @@ log = logging.getLogger(__name__)
 
 
 class Stop(Exception):
-    """Put on the queue (or raised by a handler) to end the loop."""
+    """Put on the queue (SIGTERM does) to end the loop after what it is doing.
+
+    Anything else that escapes a step ends the process on purpose: systemd restarts
+    it and the game resumes from its log, which is the one place that is always right."""
 
 
 class Loop:
