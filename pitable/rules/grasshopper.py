@@ -305,34 +305,37 @@ class State:
         if self.phase == Phase.OVER:
             raise IllegalMove("the game is over")
         if isinstance(move, Reveal):
-            if self.phase != Phase.REVEAL:
-                raise IllegalMove(f"no card is to be revealed now (waiting for {self.waiting_for()})")
-            k = KIND_INDEX.get(move.kind)
-            if k is None:
-                raise IllegalMove(f"unknown kind {move.kind!r} (kinds: {', '.join(KINDS)})")
+            self._want_phase(Phase.REVEAL, "no card is to be revealed now")
+            k = self._kind(move.kind)
             if not self.unseen[k]:
                 raise IllegalMove(f"all {DECK[k]} {move.kind} cards are already out: that reveal is impossible")
         elif isinstance(move, Bids):
-            if self.phase != Phase.BIDDING:
-                raise IllegalMove(f"bids are not expected now (waiting for {self.waiting_for()})")
+            self._want_phase(Phase.BIDDING, "bids are not expected now")
             if len(move.cards) != self.players:
                 raise IllegalMove(f"expected {self.players} bids, one per seat, got {len(move.cards)}")
             for s, label in enumerate(move.cards):
-                c = CARD_INDEX.get(label)
+                c = CARD_INDEX.get(label) if isinstance(label, str) else None
                 if c is None:
                     raise IllegalMove(f"seat {s + 1}: unknown card {label!r} (cards: {' '.join(CARDS)})")
                 if self.spent[s] >> c & 1:
                     raise IllegalMove(f"seat {s + 1}: card {label} is already spent this round")
         elif isinstance(move, Choose):
-            if self.phase != Phase.CHOOSING:
-                raise IllegalMove(f"no choice is expected now (waiting for {self.waiting_for()})")
-            k = KIND_INDEX.get(move.kind)
-            if k is None:
-                raise IllegalMove(f"unknown kind {move.kind!r} (kinds: {', '.join(KINDS)})")
-            if not self.display[k]:
+            self._want_phase(Phase.CHOOSING, "no choice is expected now")
+            if not self.display[self._kind(move.kind)]:
                 raise IllegalMove(f"there is no {move.kind} on the display")
         else:
             raise IllegalMove(f"not a Grasshopper Poker input: {move!r}")
+
+    def _want_phase(self, phase: str, refusal: str) -> None:
+        if self.phase != phase:
+            raise IllegalMove(f"{refusal} (waiting for {self.waiting_for()})")
+
+    @staticmethod
+    def _kind(name) -> int:
+        k = KIND_INDEX.get(name) if isinstance(name, str) else None  # a log may hold anything
+        if k is None:
+            raise IllegalMove(f"unknown kind {name!r} (kinds: {', '.join(KINDS)})")
+        return k
 
     def is_legal(self, move: Move) -> bool:
         try:

@@ -61,3 +61,15 @@ def test_bad_logs_name_the_line_and_the_problem(text, message):
 def test_blank_lines_are_skipped():
     log = read_log(HEAD + "\n" + '{"reveal": "corn"}\n')
     assert log.entries == [(3, {"reveal": "corn"})]
+
+
+@pytest.mark.parametrize("text,message", [
+    (HEAD + '{"reveal": ["corn"]}\n', "line 2: unknown kind ['corn']"),
+    (HEAD + '{"reveal": null}\n', "line 2: unknown kind None"),
+    (START + '{"bids": [["1"], "2"]}\n', "line 5: seat 1: unknown card ['1']"),
+])
+def test_values_of_the_wrong_type_are_refused_with_the_line(text, message):
+    """Not a crash: JSON can hold lists where a name belongs."""
+    with pytest.raises(LogError) as err:
+        replay(text)
+    assert message in str(err.value)
