@@ -215,7 +215,25 @@ def _wide_enough(stream, width: int) -> bool:
         return False
 
 
-class TerminalDisplay(_luma_device):
+class Captioned:
+    """A display that can show a line of text beside the frame (the keyboard's key help)."""
+
+    _caption = ""
+
+    @property
+    def caption(self) -> str:
+        return self._caption
+
+    @caption.setter
+    def caption(self, text: str) -> None:
+        self._caption = text
+        self._show_caption(text)
+
+    def _show_caption(self, text: str) -> None:
+        raise NotImplementedError
+
+
+class TerminalDisplay(Captioned, _luma_device):
     """A luma device drawing into a text stream, redrawn in place (ANSI cursor home).
 
     Writes only when the text changed. ``caption`` is a line (or lines) shown under the
@@ -239,14 +257,8 @@ class TerminalDisplay(_luma_device):
         except (UnicodeEncodeError, LookupError):
             self._ascii = True
 
-    @property
-    def caption(self) -> str:
-        return self._caption
-
-    @caption.setter
-    def caption(self, text: str) -> None:
-        self._caption = text
-        self._draw()
+    def _show_caption(self, text: str) -> None:
+        self._draw()  # under the frame
 
     def display(self, image: Image.Image) -> None:
         assert image.size == self.size

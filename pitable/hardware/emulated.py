@@ -7,13 +7,14 @@ import os
 from luma.emulator import device as emu
 
 from ..errors import HardwareError
+from .display import Captioned
 
 __all__ = ["PygameDisplay", "open_emulator", "EMULATORS"]
 
 EMULATORS = ("pygame", "capture", "gifanim")
 
 
-class PygameDisplay(emu.pygame):
+class PygameDisplay(Captioned, emu.pygame):
     """luma.emulator's pygame window without its own exit.
 
     luma's ``display()`` calls ``sys.exit()`` when Escape is held or the window is
@@ -24,16 +25,8 @@ class PygameDisplay(emu.pygame):
     def _abort(self):
         return False
 
-    _caption = ""
-
-    @property
-    def caption(self) -> str:
-        return self._caption
-
-    @caption.setter
-    def caption(self, text: str) -> None:
-        # The key help in the title bar: the window is all a newcomer looks at.
-        self._caption = text
+    def _show_caption(self, text: str) -> None:
+        # In the title bar: the window is all a newcomer looks at.
         self._pygame.display.set_caption("pitable   " + "   ".join(text.splitlines()))
 
 
