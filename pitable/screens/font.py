@@ -30,6 +30,7 @@ ASCENT = 7       # rows from the top of a capital to the baseline
 DESCENT = 2      # rows below the baseline (g, p, y, ...)
 HEIGHT = ASCENT + DESCENT
 SPACING = 1      # columns between glyphs, before scaling
+MAX_OVERHANG = 3  # rows any glyph's ink may reach above the capitals (see ``overhang``)
 ELLIPSIS = "\u2026"
 ARROW = "\u2192"
 

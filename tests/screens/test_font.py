@@ -119,6 +119,8 @@ def test_overhang_per_case_is_at_most_3_rows():
     upper = [ch for ch in NEW if ch.isupper()]
     assert max(map(font.overhang, lower)) <= 2
     assert max(map(font.overhang, upper)) <= 3
+    everything = [chr(c) for c in range(0x20, 0x2200) if font.has_glyph(chr(c))]
+    assert max(map(font.overhang, everything)) == font.MAX_OVERHANG == 3
     # one mark on a lower-case letter fits the 2 rows above the x-height
     for ch in lower:
         if len(unicodedata.normalize("NFD", ch)) == 2:
