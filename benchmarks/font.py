@@ -1,8 +1,9 @@
 """The font's cost: import, first use of the German and Vietnamese letters, and the
 cached calls that run on every draw (the key press path).
 
-  import    python -c "import pitable.screens.font" against python -c "import PIL.Image"
-            (whole processes, alternately, medians; the font module must stay import-light)
+  import    the time ``import pitable.screens.font`` takes in a fresh process that has
+            imported PIL already, bytecode compiled as pip installs it (median; the font
+            module must stay import-light: its glyphs are built on first use)
   compose   every non-ASCII glyph below U+1F00 built once (their first use)
   per draw  font.overhang and font.text_width of a Vietnamese line once cached, and
             text_image of it uncached and cached
@@ -23,10 +24,13 @@ sys.path.insert(0, ROOT)
 LINE = "Ng\u01b0\u1eddi ch\u01a1i \u0110\u1ea4U GI\u00c1: b\u00f4ng c\u1ea3i xanh"
 
 
-def process(code: str) -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
-    return time.perf_counter() - start
+IMPORT = ("import time, PIL.Image; t = time.perf_counter(); import pitable.screens.font; "
+          "print(time.perf_counter() - t)")
+
+
+def import_time() -> float:
+    out = subprocess.run([sys.executable, "-c", IMPORT], cwd=ROOT, check=True, capture_output=True, text=True)
+    return float(out.stdout)
 
 
 def per_call(f, n: int = 20000) -> float:
@@ -40,13 +44,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
-    bare, ours = [], []
-    for _ in range(args.runs):
-        bare.append(process("import PIL.Image"))
-        ours.append(process("import PIL.Image, pitable.screens.font"))
-    b, o = statistics.median(bare), statistics.median(ours)
-    print(f"import over {args.runs} runs: PIL.Image {b * 1000:.1f} ms, + font {o * 1000:.1f} ms "
-          f"(ratio {o / b:.2f})")
+    import compileall
+
+    compileall.compile_dir(os.path.join(ROOT, "pitable"), quiet=1)
+    times = [import_time() for _ in range(args.runs)]
+    print(f"import over {args.runs} runs: pitable.screens.font {statistics.median(times) * 1000:.2f} ms (median)")
 
     from pitable.screens import font
 
