@@ -162,11 +162,11 @@ def test_dot_below_counts_as_a_descender():
 
 
 def _po_strings(path: pathlib.Path):
-    """(line, text) of every msgid and msgstr of a gettext catalog."""
+    """(line, text) of every msgctxt, msgid and msgstr of a gettext catalog."""
     current, start = None, 0
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = line.strip()
-        if line.startswith(("msgid", "msgstr")):
+        if line.startswith("msg"):
             if current is not None:
                 yield start, current
             current, start = ast.literal_eval(line.split(None, 1)[1]), n
@@ -180,7 +180,7 @@ def _po_strings(path: pathlib.Path):
         yield start, current
 
 
-CATALOGS = sorted(p for p in (ROOT / "pitable").rglob("*.po"))
+CATALOGS = sorted(p for pattern in ("*.po", "*.pot") for p in (ROOT / "pitable").rglob(pattern))
 
 
 @pytest.mark.parametrize("path", CATALOGS, ids=lambda p: str(p.relative_to(ROOT)))
@@ -195,10 +195,12 @@ def test_the_catalog_reader_finds_the_strings(tmp_path):
     # the test above is only as good as its reader: msgid, msgstr, plural forms, continued lines
     po = tmp_path / "de.po"
     po.write_text('# c\nmsgid ""\nmsgstr ""\n"Language: de\\n"\n\nmsgid "Bid"\nmsgstr "Bieten"\n\n'
-                  'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "ein"\nmsgstr[1] "viele "\n"\u201eK\u00e4fer\u201c"\n',
+                  'msgid "one"\nmsgid_plural "many"\nmsgstr[0] "ein"\nmsgstr[1] "viele "\n"\u201eK\u00e4fer\u201c"\n'
+                  'msgctxt "kind"\nmsgid "corn"\nmsgstr ""\n"ng\u00f4"\n',
                   encoding="utf-8")
     texts = [t for _, t in _po_strings(po)]
     assert "Bieten" in texts and "viele \u201eK\u00e4fer\u201c" in texts and "many" in texts
+    assert "kind" in texts and "ng\u00f4" in texts
     assert font.missing("".join(texts).replace("\n", "")) == set()
     po.write_text('msgid "x"\nmsgstr "\u6f22"\n', encoding="utf-8")
     assert {ch for _, t in _po_strings(po) for ch in font.missing(t)} == {"\u6f22"}
