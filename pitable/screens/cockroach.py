@@ -21,10 +21,15 @@ def critter_keys(c: Canvas, y: int) -> int:
     (so a new player finds "stink bug"). Returns the height used (descenders included)."""
     pitch = 9
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
-        x = 0 if i < 4 else W // 2 + 1
         row = y + (i % 4) * pitch
-        kw = key(c, x, row, label)
-        c.text(x + kw + 2, row + 1, c.say(msg(f"kind.{kind}")))
+        name = c.say(msg(f"kind.{kind}"))
+        if i < 4:  # keys 1-4 down the left edge, names after them
+            kw = key(c, 0, row, label)
+            c.text(kw + 2, row + 1, name)
+        else:      # keys 5, 6, A, X down the right edge, names before them
+            kw = key_width(label)
+            key(c, W - kw, row, label)
+            c.text(W - kw - 3, row + 1, name, align="right")
     return 4 * pitch + 1
 
 
@@ -96,13 +101,15 @@ def draw_answer(c: Canvas, v) -> None:
     head = c.say(msg("cr.it_is_a", sender=v.sender, seat=v.seat))
     c.text(0, overhang(head), head)
     claim_line(c, 10, v.claim)
-    rows = []
+    # who may still get it (C4), or, when nobody may, who has seen it
     if v.can_pass:
-        rows.append(c.say(msg("cr.may_pass", seats=tuple(v.pass_to))))
-    if len(v.seen) > 1:
-        rows.append(c.say(msg("cr.seen", seats=tuple(v.seen))))
-    block = layout_paragraph(rows, W, H - 11 - 36, scales=(1,))
-    c.block(0, 36, W, block)
+        rows = (c.say(msg("cr.may_pass", seats=tuple(v.pass_to))),)
+    elif len(v.seen) > 1:
+        rows = (c.say(msg("cr.seen", seats=tuple(v.seen))),)
+    else:
+        rows = ()
+    block = layout_paragraph(rows, W, H - 10 - 35, scales=(1,))
+    c.block(0, 35, W, block)
     hints(c, H - 10, [("A", c.say(msg("key.true"))), ("X", c.say(msg("key.false")))], x0=0, x1=W - 1)
 
 

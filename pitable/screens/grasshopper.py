@@ -11,7 +11,7 @@ from pitable.i18n import LANGUAGES, NAMES, msg
 from pitable.screens import font, icons
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
                                      hint_width, hints, key, key_width, layout_paragraph, overhang,
-                                     seat_boxes, title)
+                                     seat_boxes, title, top_row)
 
 
 # -- display rows: kinds as icons with counts --------------------------------------------------
@@ -90,7 +90,7 @@ def draw_setup(c: Canvas, v) -> None:
 
 
 def _setup_game(c: Canvas, v) -> None:
-    """Which game (keys 1, 2); X: the table's language, named in itself."""
+    """Which game (keys 1, 2, each named in full below); X: the table's language, named in itself."""
     lang = NAMES.get(v.language, v.language)
     head = c.say(msg("setup.which_game"))
     top = max(overhang(head), overhang(lang))
@@ -99,10 +99,13 @@ def _setup_game(c: Canvas, v) -> None:
     for i, (game, (a, b)) in enumerate(zip(("grasshopper", "cockroach"), columns(2, gap=4)), 1):
         mid = (a + b + 1) // 2
         kw = 18
-        c.rect(mid - kw - 3, 19, mid - 4, 38, fill=1, radius=2)
-        c.text(mid - kw // 2 - 3 - 1, 22, str(i), 2, fill=0, align="center")
-        c.paste(icons.icon(game, 2), mid, 17, what=f"icon {game}")
-        c.paragraph(a, 44, b - a + 1, H - 44, (c.say(msg(f"game.{game}")),), scales=(1,), align="center")
+        c.rect(mid - kw - 3, 15, mid - 4, 34, fill=1, radius=2)
+        c.text(mid - kw // 2 - 3 - 1, 18, str(i), 2, fill=0, align="center")
+        c.paste(icons.icon(game, 2), mid, 13, what=f"icon {game}")
+        name = c.say(msg(f"game.{game}"))
+        y = 39 + (i - 1) * 12
+        kw = key(c, 0, y + overhang(name) - 1, str(i))
+        c.text(kw + 3, y + overhang(name), name)
 
 
 def _setup_join(c: Canvas, v) -> None:
@@ -132,12 +135,14 @@ def _setup_options(c: Canvas, v) -> None:
         value = c.say(value)
         vw = font.text_width(value)
         on = value == c.say(msg("value.on"))
-        if on:
+        if on:  # lit, like a key cap
             c.rect(W - vw - 4, y, W - 1, y + 8, fill=1, radius=1)
             c.text(W - 3, y + 1, value, fill=0, align="right")
+            room = W - vw - 4 - 3 - (kw + 2)
         else:
-            c.text(W - 3, y + 1, value, align="right")
-        c.text(kw + 2, y + 1, clip(c.say(label), W - vw - 4 - 2 - (kw + 2)))
+            c.text(W - 1, y + 1, value, align="right")
+            room = W - vw - 3 - (kw + 2)
+        c.text(kw + 2, y + 1, clip(c.say(label), room))
 
 
 # -- resumed ------------------------------------------------------------------------------------
@@ -145,12 +150,19 @@ def _setup_options(c: Canvas, v) -> None:
 def draw_resumed(c: Canvas, v) -> None:
     name = c.say(msg(f"game.{v.game}"))
     c.text(W // 2, overhang(name), name, align="center")
-    c.text_fit(W // 2, 11, W, c.say(msg("resumed.title")), scales=(2, 1), align="center")
-    where = msg("resumed.round_turn", round=v.round, turn=v.turn) if v.turn else msg("resumed.round", round=v.round)
-    c.text(W // 2, 28, c.say(where), align="center")
+    head = c.say(msg("resumed.title"))
+    y = 11 + overhang(head, 2)
+    scale = c.text_fit(W // 2, y, W, head, scales=(2, 1), align="center")
+    y += bottom(head, scale) + 2
+    where = c.say(msg("resumed.round_turn", round=v.round, turn=v.turn) if v.turn
+                  else msg("resumed.round", round=v.round))
+    c.text(W // 2, y + overhang(where), where, align="center")
     if v.rebid:  # the call to action takes the footer's place
-        c.rect(0, 39, W - 1, 63, fill=1, radius=3)
-        c.text_fit(W // 2, 43, W - 4, c.say(msg("resumed.bid_again")), scales=(2, 1), fill=0, align="center")
+        c.rect(0, 41, W - 1, 63, fill=1, radius=3)
+        again = c.say(msg("resumed.bid_again"))
+        scale = 2 if fit_scale(again, W - 4, (2,)) and overhang(again, 2) + bottom(again, 2) <= 20 else 1
+        inked = overhang(again, scale) + bottom(again, scale)
+        c.text(W // 2, 41 + (23 - inked) // 2 + overhang(again, scale), again, scale, fill=0, align="center")
     else:
         c.text(W - 1, 55, c.say(msg("foot.go_on")), align="right")
 
@@ -160,7 +172,7 @@ def draw_resumed(c: Canvas, v) -> None:
 def draw_reveal(c: Canvas, v) -> None:
     # top row: why, and what is already face up
     shown = tuple((k, n) for k, n in v.display.items() if n)
-    c.text(0, 0, c.say(msg(f"reason.{v.reason}")))
+    top_row(c, c.say(msg(f"reason.{v.reason}")))
     if shown:
         mini_counts(c, W - 1, 0, shown, align="right")
     # the order, big if it fits: "Turn up 2 cards"
@@ -178,8 +190,7 @@ def draw_reveal(c: Canvas, v) -> None:
 def draw_bidding(c: Canvas, v) -> None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
-    c.text(0, 0, c.say(msg("bidding.where", round=v.round, turn=v.turn)))
-    c.text(W - 1, 0, c.say(msg("pile", n=v.pile)), align="right")
+    top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)), c.say(msg("pile", n=v.pile)))
     kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
     seat_boxes(c, 40, 63, v.seats, set(v.locked), check=True)
 
@@ -205,7 +216,13 @@ def draw_bids(c: Canvas, v) -> None:
     cols = columns(n, gap=2)
     cw = cols[0][1] - cols[0][0] + 1
     small = [c.say(m) for m in (v.why, v.foot) if m]
-    size = "mid" if cw >= icons.card_size("mid")[0] else "small"
+    below = layout_paragraph(small, W, H, scales=(1,))
+    # the biggest cards that leave room for the result (one small row at least) and the rows below
+    size = "small"
+    for size in ("mid", "small"):
+        if cw >= icons.card_size(size)[0] and font.ASCENT + 2 + icons.card_size(size)[1] + 2 + \
+                layout_paragraph(result_texts(c, v)[:1], W, H, scales=(1,)).height + 1 + below.height <= H:
+            break
     card_w, card_h = icons.card_size(size)
     label_scale = 1
     card_y = font.ASCENT * label_scale + 2
@@ -221,22 +238,19 @@ def draw_bids(c: Canvas, v) -> None:
         style = "cancelled" if seat in cancelled else ("solid" if seat in winners else "face")
         c.paste(icons.card(str(bid), size, style), mid - card_w // 2, card_y, what=f"card {bid}")
     # the result, big if one of its wordings fits, else small (wrapped); then why and the footer
-    y = card_y + card_h + 2
-    below = [row for t in small for row in (t,)]
-    room_small = len(below) * 9
     texts = result_texts(c, v)
+    below = layout_paragraph(small, W, H, scales=(1,))
+    y = card_y + card_h + 2
+    avail = H - y - below.height - 1
     for t in texts:
-        if fit_scale(t, W, (2,)) and y + overhang(t, 2) + 14 + room_small <= H:
-            y += overhang(t, 2)
-            c.text(W // 2, y, t, 2, align="center")
-            y += 16
+        need = overhang(t, 2) + bottom(t, 2) + 1
+        if fit_scale(t, W, (2,)) and need <= avail:
+            c.text(W // 2, y + overhang(t, 2), t, 2, align="center")
             break
     else:
-        block = layout_paragraph((texts[0],), W, H - y - room_small, scales=(1,))
+        block = layout_paragraph((texts[0],), W, avail, scales=(1,))
         c.block(0, y, W, block, align="center")
-        y += block.height + 2
-    block = layout_paragraph(below, W, H - y, scales=(1,))
-    c.block(0, H - block.height, W, block, align="center")
+    c.block(0, H - below.height, W, below, align="center")
 
 
 # -- choosing ----------------------------------------------------------------------------------
@@ -279,12 +293,49 @@ def draw_instructions(c: Canvas, v) -> None:
         c.block(0, H - foot_block.height, W - 1, foot_block, align="right" if len(foot_block.rows) == 1 else "left")
 
 
+# Footers an instructions page may get (who presses what): pages are made to fit the widest.
+PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=6, last=5),
+             msg("foot.results"))
+MAX_LINES = 3
+
+
+def instruction_pages(title, lines: tuple, lang: str = "en") -> list:
+    """``lines`` split into pages that the instructions screen shows whole in ``lang``:
+    as many lines a page as fit (at most ``MAX_LINES``) with the widest footer. A line too
+    long for a page of its own still gets one (the layout test fails on it)."""
+    from PIL import Image
+
+    from pitable.i18n import catalog
+
+    say = catalog(lang).words
+    foot = max(PAGE_FEET, key=lambda m: font.text_width(say(m)))
+
+    def fits(page) -> bool:
+        c = Canvas(Image.new("1", (W, H)), size=(W, H), lang=lang)
+        draw_instructions(c, _Page(title, page, 9, 9, None, foot))
+        return not c.cuts and not c.overflows
+
+    pages: list = []
+    for line in lines:
+        if pages and len(pages[-1]) < MAX_LINES and fits(pages[-1] + (line,)):
+            pages[-1] = pages[-1] + (line,)
+        else:
+            pages.append((line,))
+    return pages
+
+
+class _Page:
+    """An instructions view for measuring (no import cycle with the views at call time)."""
+
+    def __init__(self, title, lines, page, pages, toast, foot):
+        self.title, self.lines, self.page, self.pages, self.toast, self.foot = title, lines, page, pages, toast, foot
+
+
 # -- scores --------------------------------------------------------------------------------------
 
 def draw_scores(c: Canvas, v) -> None:
     """Chips and gardens per seat; the pile; how the overlay closes (it also goes by itself)."""
-    c.text(0, 0, c.say(msg("scores.head", round=v.round)))
-    c.text(W - 1, 0, c.say(msg("pile", n=v.pile)), align="right")
+    top_row(c, c.say(msg("scores.head", round=v.round)), c.say(msg("pile", n=v.pile)))
     cols = columns(len(v.seats), gap=3)
     for seat, chips, garden, (a, b) in zip(v.seats, v.chips, v.gardens, cols):
         mid = (a + b + 1) // 2
@@ -347,16 +398,21 @@ def draw_game_over(c: Canvas, v) -> None:
         head = c.say(msg("over.win", seats=winners))
     else:
         head = c.say(msg("over.no_winner"))
-    c.text(0, 0, c.say(msg("title.game_over")))
-    hint(c, W - 1, 0, "A", c.say(msg("key.new_game")), align="right")
+    y = top_row(c, c.say(msg("title.game_over")))
+    hint(c, W - 1, max(0, y - 1), "A", c.say(msg("key.new_game")), align="right")
     best = max(v.chips, default=0)
     tie = sum(1 for n in v.chips if n == best) > 1
-    scale = c.text_fit(W // 2, 11 + overhang(head, 2), W, head, scales=(2, 1) if tie else (3, 2, 1), align="center")
-    top = 11 + overhang(head, 2) + font.ASCENT * scale + 2
-    if tie:  # G12: say what decided, or that it is shared
+    y += 11
+    if tie:  # G12: say what decided, or that it is shared; the head gets small
+        c.text(W // 2, y + overhang(head), head, align="center")
+        y += overhang(head) + bottom(head, 1) + 2
         why = c.say(msg("over.fewer_grasshoppers" if v.tiebreak else "over.shared"))
-        c.text(W // 2, top, why, align="center")
-        top += 9
+        block = layout_paragraph((why,), W, 2 * 9, scales=(1,))
+        c.block(0, y, W, block, align="center")
+        top = y + block.height + 1
+    else:
+        scale = c.text_fit(W // 2, y + overhang(head, 2), W, head, scales=(3, 2, 1), align="center")
+        top = y + overhang(head, scale) + font.ASCENT * scale + 2
     cols = columns(len(v.seats), gap=3)
     gh = icons.mini("grasshopper")
     for seat, chips, hoppers, (a, b) in zip(v.seats, v.chips, v.grasshoppers, cols):

@@ -358,6 +358,16 @@ def title(c: Canvas, s: str, y: int = 0, right: str | None = None) -> int:
     return y + top + bottom(s, scale) + 2
 
 
+def top_row(c: Canvas, left: str, right: str | None = None, scale: int = 1) -> int:
+    """Small text at the top left and (optionally) the top right, their capitals on one
+    line low enough for marks above them (``overhang``). Returns the y of the capitals."""
+    y = max(overhang(left, scale), overhang(right) if right else 0)
+    c.text(0, y, left, scale)
+    if right:
+        c.text(W - 1, y, right, align="right")
+    return y
+
+
 def bottom(s: str, scale: int) -> int:
     """Height of the ink of ``s`` from the top of its capitals (descenders if it has any)."""
     return (font.HEIGHT if font.has_descender(s) else font.ASCENT) * scale

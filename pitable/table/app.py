@@ -142,7 +142,17 @@ class Table:
         return self._controller(state, header, journal, resumed=False)
 
     def _timing(self) -> dict:
-        return {} if self.notice_seconds is None else {"notice_seconds": self.notice_seconds}
+        """What every game controller gets from the table: the informing screens' time, and
+        how the display pages instructions in the table's language."""
+        out = {"pages": self._pages}
+        if self.notice_seconds is not None:
+            out["notice_seconds"] = self.notice_seconds
+        return out
+
+    def _pages(self, title, lines) -> list:
+        from pitable.screens.grasshopper import instruction_pages
+
+        return instruction_pages(title, lines, self.language)
 
     def _resume(self):
         from pitable.table.journal import Journal, find_unfinished

@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 KEY_A, KEY_X = 6, 7
 TOAST_SECONDS = 2.5
 NOTICE_SECONDS = 8.0    # a screen that only informs moves on by itself after this (0: on a key only)
-LINES_PER_PAGE = 3
+LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer when the words need the room)
 
 
 class Toasts:
@@ -63,8 +63,12 @@ class GameTable(Toasts):
     game = ""
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
-                 notice_seconds: float = NOTICE_SECONDS):
+                 notice_seconds: float = NOTICE_SECONDS, pages=None):
         self.state = state
+        # How the table's display splits instruction lines into pages: it knows the words
+        # and the room (``pitable.screens.grasshopper.instruction_pages``); without one, a
+        # fixed number of lines a page.
+        self.pages = pages
         self.notice_seconds = notice_seconds
         self._informing = None      # (the screen that only informs, when it moves on by itself)
         self.seats = tuple(seats)
@@ -233,8 +237,12 @@ class GameTable(Toasts):
             pass  # the log is unreadable past here anyway; replay stops at the bad line
 
     def _add_lines(self, title, lines: tuple) -> None:
-        """Instructions for the table (a title and line messages), a few short lines a screen."""
-        pages = [tuple(lines[i:i + LINES_PER_PAGE]) for i in range(0, len(lines), LINES_PER_PAGE)]
+        """Instructions for the table (a title and line messages), as many lines a page as
+        the display shows whole (nothing is cut: a line that does not fit goes on the next page)."""
+        if self.pages is not None:
+            pages = self.pages(title, tuple(lines))
+        else:
+            pages = [tuple(lines[i:i + LINES_PER_PAGE]) for i in range(0, len(lines), LINES_PER_PAGE)]
         for i, page in enumerate(pages, 1):
             self.notices.append(v.Instructions(title, page, i, len(pages)))
 

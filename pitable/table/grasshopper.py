@@ -206,6 +206,7 @@ class GrasshopperTable(GameTable):
                                       cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
             elif isinstance(e, Plagued):
                 turn_lines.append(msg("line.plague", seat=self.seats[e.seat]))
+                turn_lines.append(msg("line.plague_discard", seat=self.seats[e.seat]))
             elif isinstance(e, Stalemate):
                 section(title, turn_lines)
                 turn_lines = []

@@ -101,7 +101,7 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     reveal(table, "corn", "corn", "broccoli")
     for seat, key in ((1, 5), (2, 4), (3, 7)):
         press(table, seat, key)
-    assert words(table.view().foot) == "Next: S1 chooses, keys 1-2"  # the bids reveal says who goes on
+    assert words(table.view().foot) == "Next: S1 chooses 1-2"  # the bids reveal says who goes on
     press(table, 2, 0)  # past the reveal: seat 2 does not choose, so the key only leaves it
     press(table, 2, 0)
     assert words(table.view().toast) == "Seat 1 chooses now"
