@@ -7,6 +7,8 @@ do something: key caps are small lit boxes ("[A] start").
 
 from __future__ import annotations
 
+import functools
+
 from pitable.i18n import LANGUAGES, NAMES, msg
 from pitable.screens import font, icons
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
@@ -277,7 +279,9 @@ def draw_instructions(c: Canvas, v) -> None:
     lines = [c.say(m) for m in v.lines]
     foot = c.say(v.foot) if v.foot else ""
     foot_block = layout_paragraph((foot,), W, 20, scales=(1,)) if foot else None
-    foot_h = foot_block.height + 2 if foot_block else 0
+    # the footer's room is the same whatever its letters (descenders or not): pages are made
+    # for one footer and shown with another
+    foot_h = _feet_top(c.lang) + len(foot_block.rows) * font.HEIGHT + 2 if foot_block else 0
     for tscale, scale in ((2, 2), (1, 2), (2, 1), (1, 1)):
         if tscale == 2 and not fit_scale(head, W - pw, (2,)):
             continue
@@ -297,6 +301,14 @@ def draw_instructions(c: Canvas, v) -> None:
 PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=6, last=5),
              msg("foot.results"))
 MAX_LINES = 3
+
+
+@functools.lru_cache(maxsize=None)
+def _feet_top(lang: str) -> int:
+    """The most ink above the capitals of any footer in ``lang`` (room kept for it on every page)."""
+    from pitable.i18n import catalog
+
+    return max(overhang(catalog(lang).words(m)) for m in PAGE_FEET)
 
 
 def instruction_pages(title, lines: tuple, lang: str = "en") -> list:
@@ -422,9 +434,13 @@ def draw_game_over(c: Canvas, v) -> None:
             c.rect(a, top, b, H - 1, fill=1, radius=2)
         ink = 0 if won else 1
         c.text(mid, top + 2, c.say(msg("seat", seat=seat)), fill=ink, align="center")
-        cs = 2 if not tie and font.text_width(str(chips), 2) <= b - a - 1 else 1
-        c.text(mid, top + 11, str(chips), cs, fill=ink, align="center")
-        if tie and H - 8 >= top + 11 + font.ASCENT * cs + 1:
-            gw = gh.width + 1 + font.text_width(str(hoppers))
-            c.paste(gh, mid - gw // 2, H - 8, fill=ink, what="mini grasshopper")
-            c.text(mid - gw // 2 + gh.width + 1, H - 8, str(hoppers), fill=ink)
+        if tie:  # chips and grasshoppers side by side: fewer grasshoppers break the tie (G12)
+            cw = font.text_width(str(chips))
+            gw = cw + 3 + gh.width + 1 + font.text_width(str(hoppers))
+            x = mid - gw // 2
+            c.text(x, top + 11, str(chips), fill=ink)
+            c.paste(gh, x + cw + 3, top + 11, fill=ink, what="mini grasshopper")
+            c.text(x + cw + 3 + gh.width + 1, top + 11, str(hoppers), fill=ink)
+        else:
+            cs = 2 if font.text_width(str(chips), 2) <= b - a - 1 else 1
+            c.text(mid, top + 11, str(chips), cs, fill=ink, align="center")
