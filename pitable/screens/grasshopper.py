@@ -258,13 +258,24 @@ def draw_bids(c: Canvas, v) -> None:
 # -- choosing ----------------------------------------------------------------------------------
 
 def draw_choosing(c: Canvas, v) -> None:
+    """Who chooses, then the kinds on display as a list: key, picture and words ("2 corn"):
+    the chooser moves those cards, so the kind is a word, the picture only beside it."""
     head = c.say(msg("choose.head", seat=v.seat))
-    if not fit_scale(head, W, (2,)):
-        head = c.say(msg("choose.head_short", seat=v.seat))
-    c.text_fit(0, overhang(head, 2), W, head, scales=(2, 1))
-    kinds_row(c, 18, v.kinds, numbered=True)
-    if v.then:
-        c.text(W - 1, 55, c.say(msg("choose.then", seats=v.then)), align="right")
+    then = c.say(msg("choose.then", seats=v.then)) if v.then else ""
+    pitch = 10
+    rows = len(v.kinds) * pitch
+    foot = 9 if then else 0
+    scale = 2 if fit_scale(head, W, (2,)) and overhang(head, 2) + bottom(head, 2) + 2 + rows + foot <= H else 1
+    c.text(0, overhang(head, scale), head, scale)
+    y = overhang(head, scale) + bottom(head, scale) + 2
+    for i, (kind, n) in enumerate(v.kinds, 1):
+        kw = key(c, 0, y, str(i))
+        im = icons.mini(kind)
+        c.paste(im, kw + 2, y + 1, what=f"mini {kind}")
+        c.text(kw + 2 + im.width + 3, y + 1, c.say(msg(f"n.{kind}", n=n)))
+        y += pitch
+    if then:
+        c.text(W - 1, H - 9 + overhang(then), then, align="right")
 
 
 # -- instructions --------------------------------------------------------------------------------
