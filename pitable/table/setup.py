@@ -32,6 +32,11 @@ class Setup(Toasts):
 
     def on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
+        if not 1 <= pad <= self.seats:
+            # e.g. a keyboard row beyond the configured seats: it may not join (a game
+            # with that seat could never resume) nor choose for the table
+            self._say(f"Seat {pad} is not in use")
+            return
         if self.step == "game":
             if key < len(GAMES):
                 self.game = GAMES[key]
@@ -53,6 +58,8 @@ class Setup(Toasts):
             self.joined.sort()
         elif key == KEY_X:
             self.joined.remove(pad)
+            if self.first == pad:
+                self.first = None  # a seat that left is nobody's choice any more
         elif key == KEY_A:
             if len(self.joined) < low:
                 self._say(f"Need {low} players")
@@ -72,7 +79,7 @@ class Setup(Toasts):
             self.choice = {"game": self.game, "seats": tuple(self.joined),
                            "deck": self.deck if self.game == "grasshopper" else "physical",
                            "options": dict(self.options) if self.game == "grasshopper" else {},
-                           "first": self.first or self.joined[0]}
+                           "first": self.first_pad()}
             return
         names = self._option_names()
         if key >= len(names):
@@ -82,10 +89,17 @@ class Setup(Toasts):
         if name == "deck":
             self.deck = "virtual" if self.deck == "physical" else "physical"
         elif name == "first":
-            i = self.joined.index(self.first) if self.first in self.joined else 0
+            i = self.joined.index(self.first_pad())
             self.first = self.joined[(i + 1) % len(self.joined)]
         else:
             self.options[name] = not self.options[name]
+
+    def first_pad(self):
+        """Cockroach Poker's first player: the one chosen if still joined, else the
+        lowest joined seat. The one answer for the view and for the start."""
+        if self.first in self.joined:
+            return self.first
+        return self.joined[0] if self.joined else None
 
     def _option_names(self) -> list:
         if self.game == "grasshopper":
@@ -98,7 +112,8 @@ class Setup(Toasts):
             for name, label in GH_OPTIONS:
                 lines.append((label, "on" if self.options[name] else "off"))
         else:
-            lines.append(("First player", f"S{self.first or (self.joined[0] if self.joined else 1)}"))
+            first = self.first_pad()
+            lines.append(("First player", f"S{first}" if first else "-"))
         if self.game == "grasshopper":
             lines.append(("Cards", "real" if self.deck == "physical" else "virtual"))
         low, _ = LIMITS[self.game]
