@@ -46,7 +46,13 @@ def open_display(options: dict, *, serial=None, stream: TextIO | None = None):
     kind = o["display"]
     size = dict(width=int(o["width"]), height=int(o["height"]), rotate=int(o["rotate"]))
     if kind in HARDWARE:
-        dev = _open_oled(kind, o, size, serial)
+        try:
+            dev = _open_oled(kind, o, size, serial)
+        except HardwareError:
+            raise
+        except Exception as e:  # noqa: BLE001 - smbus2/spidev/luma fail in many ways; all mean "not there"
+            raise HardwareError(f"display: the {kind} on {_where(o)} did not start "
+                                f"({type(e).__name__}: {e})") from e
     elif kind in ("pygame", "capture", "gifanim"):
         try:
             from . import emulated

@@ -258,7 +258,7 @@ def run(args) -> int:
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
-        closers.append(lambda: getattr(screen.device, "cleanup", lambda: None)())
+        closers.append(screen.close)
         loop = Loop(table, screen, render, hold=config.pads.hold, watchdog=systemd.watchdog())
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard

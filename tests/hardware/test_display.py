@@ -269,3 +269,18 @@ def test_pygame_window_title_shows_the_key_help(sdl_dummy):
     dev = open_display({"display": "pygame", "scale": 1, "transform": "none"})
     dev.caption = "Pads 1:12345678 2:qwertyui\nShift+key = long press"
     assert pygame.display.get_caption()[0] == "pitable   Pads 1:12345678 2:qwertyui   Shift+key = long press"
+
+
+@pytest.mark.parametrize("fault", [OSError(errno.EIO, "I/O error"), RuntimeError("smbus"),
+                                   ValueError("bad"), AttributeError("half-open"), TypeError("x")],
+                         ids=lambda e: type(e).__name__)
+def test_any_failure_to_open_a_panel_is_a_hardware_error(monkeypatch, fault):
+    # the daemon waits for a missing display (HardwareError); anything else ended it
+    import smbus2
+
+    def broken(port):
+        raise fault
+
+    monkeypatch.setattr(smbus2, "SMBus", broken)
+    with pytest.raises(HardwareError, match="display"):
+        open_display({"display": "ssd1306"})
