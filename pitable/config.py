@@ -541,6 +541,11 @@ def _build(data: Any) -> Config:
     top = _TOP(data, at)
     raw, at_pads = top["pads"], at / "pads"
     display = top["display"]
+    from pitable.screens.frame import unsupported  # the renderer's rule, also used by open_display
+
+    problem = unsupported(display.width, display.height, display.rotate)
+    if problem is not None:
+        (at / "display" / problem[0]).fail(problem[1])
     # luma.emulator's own limits: scale2x doubles exactly, none does not scale at all.
     needs = {"scale2x": 2, "none": 1}.get(display.transform)
     if needs is not None and display.scale != needs:

@@ -24,6 +24,7 @@ from luma.core.interface.serial import noop
 from PIL import Image
 
 from ..errors import HardwareError
+from ..screens.frame import unsupported
 
 __all__ = ["open_display", "TerminalDisplay", "braille_lines", "HARDWARE", "DISPLAYS"]
 
@@ -45,6 +46,9 @@ def open_display(options: dict, *, serial=None, stream: TextIO | None = None):
     o = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None or k == "gpio_reset"}}
     kind = o["display"]
     size = dict(width=int(o["width"]), height=int(o["height"]), rotate=int(o["rotate"]))
+    problem = unsupported(**size)  # the same rule as the config check
+    if problem is not None:
+        raise HardwareError(f"display.{problem[0]}: {problem[1]}")
     if kind in HARDWARE:
         try:
             dev = _open_oled(kind, o, size, serial)

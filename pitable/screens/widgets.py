@@ -14,8 +14,8 @@ from typing import NamedTuple
 from PIL import Image, ImageChops, ImageDraw
 
 from pitable.screens import font, icons
+from pitable.screens.frame import HEIGHT as H, WIDTH as W  # the one frame size
 
-W, H = 128, 64
 LINE = font.HEIGHT            # line pitch of small text: 9 px (7 above the baseline, 2 below)
 ELLIPSIS = font.ELLIPSIS
 

@@ -30,9 +30,17 @@ def test_dummy_keeps_the_frame():
     assert dev.image.getpixel((3, 4)) and dev.image.tobytes() == img.tobytes()
 
 
-def test_dummy_rotated():
-    dev = open_display({"display": "dummy", "rotate": 1})
-    assert dev.size == (64, 128)
+def test_dummy_upside_down():
+    dev = open_display({"display": "dummy", "rotate": 2})
+    assert dev.size == (128, 64)
+    dev.display(frame(pixels=[(0, 0)]))
+    assert dev.image.getpixel((127, 63)) and not dev.image.getpixel((0, 0))  # turned round
+
+
+@pytest.mark.parametrize("rotate", [1, 3])
+def test_on_its_side_is_refused_before_anything_is_opened(rotate):
+    with pytest.raises(HardwareError, match=f"display.rotate: {rotate} turns the panel on its side"):
+        open_display({"display": "ssd1306", "rotate": rotate})  # no bus here: refused first
 
 
 @pytest.mark.parametrize("kind,cls", [("ssd1306", PagedSSD1306), ("sh1106", PagedSH1106),
@@ -57,7 +65,7 @@ def test_bad_contrast():
 
 
 def test_unsupported_size():
-    with pytest.raises(HardwareError, match="ssd1306 cannot be 100x64"):
+    with pytest.raises(HardwareError, match="display.width: .* 128x64 panel, not 100x64"):
         open_display({"display": "ssd1306", "width": 100}, serial=CountingSerial())
 
 
