@@ -134,12 +134,20 @@ class Debouncer:
         return [sk for _, sk in sorted(items)]
 
     def settle_due(self, now: float, read: Callable[[int, int], bool]) -> list[KeyEdge]:
-        """Re-read every due key with ``read(seat, key)`` and settle it."""
+        """Re-read every due key with ``read(seat, key)`` (a fresh reading, taken at
+        ``now``) and settle it.
+
+        A level delivered here is dated when it became certain, not when someone got
+        round to checking: if the reading is the level last seen (nothing changed since),
+        it already held when the check fell due, so the edge is dated at the check. A
+        loop that settles late (a stall) thus never stretches a tap into a hold."""
         out = []
         for seat, key in self.due(now):
+            st = self._state(seat, key)
             level = bool(read(seat, key))
-            if self.settle(seat, key, level, now):
-                out.append(KeyEdge(seat, key, level, now))
+            at = st.check if level == st.raw and st.check is not None else now
+            if self.settle(seat, key, level, at):
+                out.append(KeyEdge(seat, key, level, at))
         return out
 
     def level(self, seat: int, key: int) -> bool:

@@ -232,11 +232,18 @@ class MatrixPads(_Closing):
                 with self._flags:
                     scan, self._force, self._dirty = self._force, False, False
                 edges: list[KeyEdge] = []
+                # A debounce decision needs a fresh reading: the last scan may have
+                # caught a contact mid-bounce, and on a shared column nothing tells us
+                # it has changed since (issue 10 item 9).
+                if self._debouncer.due(self._clock()):
+                    scan = True
                 if not scan and self._read_idle() != self._expected_idle():
                     scan = True
                 if scan:
-                    edges += self._apply(self._scan_matrix())
-                edges += self._debouncer.settle_due(self._clock(), self._raw_level)
+                    m = self._scan_matrix()
+                    # the due checks first, from this scan; then the other changes
+                    edges += self._debouncer.settle_due(self._last_scan, lambda s, k: m[s][k])
+                    edges += self._apply(m)
                 self._deadline = self._next_deadline()
                 # Edges go out after the deadline is updated, so the loop never sees
                 # an edge without the check it arms.
