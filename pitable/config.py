@@ -486,9 +486,14 @@ def _matrix(matrix: dict | None, at: _At) -> MatrixWiring | None:
     rows, leds = matrix["rows"], matrix["leds"]
     if leds is None:
         leds = (None,) * len(rows)
-    elif len(leds) != len(rows):
-        (at / "leds").fail(f"{len(leds)} LED pins for {len(rows)} rows (one per row, null for none)")
+    # the LED count is checked after the seat count (_check_matrix_leds): with a row
+    # missing, the row is the cause and the LEDs only look wrong because of it
     return MatrixWiring(rows, matrix["columns"], leds)
+
+
+def _check_matrix_leds(matrix: MatrixWiring | None, at: _At) -> None:
+    if matrix is not None and len(matrix.leds) != len(matrix.rows):
+        (at / "leds").fail(f"{len(matrix.leds)} LED pins for {len(matrix.rows)} rows (one per row, null for none)")
 
 
 def _check_keyboard(rows: tuple[str, ...], at: _At) -> None:
@@ -567,6 +572,7 @@ def _build(data: Any) -> Config:
         hold=raw["hold"], direct=raw["direct"] or (),
         matrix=_matrix(raw["matrix"], at_pads / "matrix"), keyboard=raw["keyboard"]["rows"])
     seats = _seat_count(top, pads, at)
+    _check_matrix_leds(pads.matrix, at_pads / "matrix")
     try:
         _check_pins(at.pins, top["display"], pads.wiring)
     except _Bad as bad:
@@ -655,4 +661,16 @@ def check_config_main(path: str | os.PathLike) -> int:
         return 2
     print(f"{path}: ok ({config.seats} seats, display {config.display.describe()}, "
           f"wiring {config.pads.wiring})")
+    if _is_empty(path):
+        # say what an empty file falls back to: the Pi's defaults, not the desktop's
+        print(f"{path}: sets nothing, so all of that is the default (game {config.game}, "
+              f"the default pinout, logs in {config.log_path}); see config/pitable.yaml")
     return 0
+
+
+def _is_empty(path) -> bool:
+    """A file with no settings at all (empty, or only comments)."""
+    try:
+        return yaml.safe_load(Path(path).read_text(encoding="utf-8")) is None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return False

@@ -11,3 +11,9 @@ display does not load gpiozero, and nothing loads luma.emulator/pygame unless as
 * ``pagediff``: PagedSSD1306/PagedSSD1309/PagedSH1106 (send only changed pages)
 * ``busmeter``: CountingSerial (counts what a display driver sends)
 """
+
+import os as _os
+
+# pygame prints a banner on import; luma.emulator, the window's keys and the display
+# probe all import it through this package, so one line here keeps every start quiet.
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -161,23 +161,44 @@ def choose_config(path: str | None):
 
 def desktop_display(options: dict) -> dict:
     """A pygame window needs pygame and a graphical session; else use this terminal."""
+    return choose_display(options)[0]
+
+
+def choose_display(options: dict) -> tuple[dict, str | None]:
+    """The display options ``run`` (and ``pads``, and ``doctor``'s report) will use, and
+    why the asked-for window was replaced by this terminal (None if it was not)."""
     if options.get("display") != "pygame":
-        return options
-    has_screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")
-    try:
-        import luma.emulator  # noqa: F401
-        import pygame  # noqa: F401
-    except ImportError:
-        has_screen = False
-    if not has_screen:
-        return {**options, "display": "terminal"}
-    return options
+        return options, None
+    from pitable.hardware.display import window_problem
+
+    problem = window_problem()
+    if problem is None:
+        return options, None
+    return {**options, "display": "terminal"}, f"{problem}: using this terminal instead (--display terminal)"
 
 
 def pin_factory(name: str):
-    """The gpiozero pin factory the config asks for (None: gpiozero's own choice)."""
+    """The gpiozero pin factory the config asks for; "default" is gpiozero's own choice
+    (lgpio, rpigpio, pigpio, native: the first that works), made here so that its tries
+    end in one clear error instead of a warning per library."""
     if name in (None, "default"):
-        return None
+        import warnings
+
+        from gpiozero import Device
+        from gpiozero.exc import PinFactoryFallback
+
+        with warnings.catch_warnings(record=True) as tries:
+            warnings.simplefilter("always", PinFactoryFallback)
+            try:
+                Device.ensure_pin_factory()
+            except Exception as e:  # noqa: BLE001 - BadPinFactory, or a library failing its own way
+                why = "; ".join(str(w.message).removeprefix("Falling back from ") for w in tries
+                                if issubclass(w.category, PinFactoryFallback)) or str(e)
+                raise HardwareError(f"no GPIO pin library works here ({why}); not on a Raspberry Pi? "
+                                    "use pads.wiring: keyboard") from None
+        for w in tries:  # the tries that failed before one worked; and e.g. "native is experimental"
+            (log.info if issubclass(w.category, PinFactoryFallback) else log.warning)("gpiozero: %s", w.message)
+        return Device.pin_factory
     if name == "mock":
         from gpiozero.pins.mock import MockFactory
 
@@ -249,7 +270,9 @@ def run(args) -> int:
     options = dict(config.display.luma_options())
     if getattr(args, "display", None):
         options["display"] = args.display
-    options = desktop_display(options)
+    options, note = choose_display(options)
+    if note:
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
     closers = []
     try:
         device = open_display_or_wait(options, config.display.is_hardware)
@@ -274,6 +297,8 @@ def run(args) -> int:
             closers += [keys.close, signals.close]
             loop.sources.append(keys)
             table.signal = signals.refuse
+        if note and hasattr(device, "caption"):  # the first frame clears the terminal: say it under it
+            device.caption = "\n".join(filter(None, (device.caption, note)))
         if getattr(args, "exit_after_first_frame", False):
             loop.refresh()
             return 0
@@ -301,7 +326,9 @@ def pads_test(args) -> int:
     from pitable.table.screen import Screen
 
     config, source = choose_config(args.config)
-    options = desktop_display(dict(config.display.luma_options()))
+    options, note = choose_display(dict(config.display.luma_options()))
+    if note:
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
     device = open_display(options)
     names = ("1", "2", "3", "4", "5", "6", "A", "X")
 
@@ -326,7 +353,8 @@ def pads_test(args) -> int:
         def durable(self):
             return True  # writes nothing
 
-    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
+    screen = Screen(device, time.monotonic, blank_after=0)
+    loop = Loop(PadsApp(), screen, render, hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
@@ -343,4 +371,5 @@ def pads_test(args) -> int:
         keys.close()
         if signals:
             signals.close()
+        screen.close()  # and the prompt on a line of its own
     return 0
