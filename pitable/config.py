@@ -546,9 +546,9 @@ def _build(data: Any) -> Config:
     top = _TOP(data, at)
     raw, at_pads = top["pads"], at / "pads"
     display = top["display"]
-    from pitable.screens.frame import unsupported  # the renderer's rule, also used by open_display
+    from pitable.hardware.panel import problem as panel_problem  # open_display's rule too
 
-    problem = unsupported(display.width, display.height, display.rotate)
+    problem = panel_problem(**dataclasses.asdict(display))
     if problem is not None:
         (at / "display" / problem[0]).fail(problem[1])
     # luma.emulator's own limits: scale2x doubles exactly, none does not scale at all.

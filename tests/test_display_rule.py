@@ -1,4 +1,4 @@
-"""One rule for what a display can be (issue 10 item 7): check-config accepts a display
+"""One rule for what a display can be (issue 10 item 7, pitable/hardware/panel.py): check-config accepts a display
 section exactly when the daemon can open that display and draw every screen on it."""
 
 import itertools
@@ -41,3 +41,27 @@ def test_check_config_accepts_exactly_what_the_daemon_draws(kind, size, rotate):
     else:
         assert message.startswith("t.yaml: display.") and "128x64" in message
         assert not _draws({**section})
+
+
+@pytest.mark.parametrize("speed", [500_000, 1_000_000, 3_000_000, 8_000_000, 12345, 32_000_000, 52_000_000,
+                                   60_000_000])
+def test_check_config_takes_exactly_the_spi_speeds_luma_takes(speed):
+    from luma.core.interface.serial import spi
+
+    class Anything:  # luma's own check comes before it touches the bus or the pins
+        def __getattr__(self, name):
+            return lambda *a, **k: None
+
+    try:
+        spi(spi=Anything(), gpio=Anything(), bus_speed_hz=speed)
+        luma_takes = True
+    except AssertionError:
+        luma_takes = False
+    section = {"display": "ssd1306", "interface": "spi", "spi_bus_speed": speed}
+    try:
+        parse_config({"display": section, "pads": {"wiring": "keyboard"}}, "t.yaml")
+        accepted = True
+    except ConfigError as e:
+        accepted = False
+        assert "display.spi_bus_speed" in str(e)
+    assert accepted == luma_takes

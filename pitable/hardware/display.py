@@ -24,7 +24,7 @@ from luma.core.interface.serial import noop
 from PIL import Image
 
 from ..errors import HardwareError
-from ..screens.frame import unsupported
+from .panel import problem as panel_problem
 
 __all__ = ["open_display", "TerminalDisplay", "braille_lines", "HARDWARE", "DISPLAYS", "window_problem"]
 
@@ -46,7 +46,7 @@ def open_display(options: dict, *, serial=None, stream: TextIO | None = None):
     o = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None or k == "gpio_reset"}}
     kind = o["display"]
     size = dict(width=int(o["width"]), height=int(o["height"]), rotate=int(o["rotate"]))
-    problem = unsupported(**size)  # the same rule as the config check
+    problem = panel_problem(**{**o, **size, "spi_bus_speed": int(o["spi_bus_speed"])})  # the config check's rule
     if problem is not None:
         raise HardwareError(f"display.{problem[0]}: {problem[1]}")
     if kind in HARDWARE:

@@ -128,7 +128,7 @@ def test_spi_without_gpio_module(monkeypatch):
 
 
 def test_spi_bad_speed():
-    with pytest.raises(HardwareError, match="spi_bus_speed 12345"):
+    with pytest.raises(HardwareError, match="display.spi_bus_speed: 12345 is not a speed"):
         open_display({"display": "ssd1309", "interface": "spi", "spi_bus_speed": 12345})
 
 
