@@ -64,3 +64,23 @@ def test_tap_on_a_held_column_with_a_bouncing_release_is_one_press(sim, other_ke
     sim.keys.release(0, X)
     run(sim, 0.1)
     assert [e for e in sim.events if e[:2] == (0, X)] == [(0, X, PRESS)]  # held 0.6 s: a press
+
+
+@pytest.mark.parametrize("interval", [0.002, 0.004, 0.007])
+def test_fast_rescans_inside_a_bouncing_release_give_one_press(sim, interval):
+    # re-scans while a key is held come every ``interval``: several fall inside the bounce
+    sim.pads.scan_interval = interval
+    sim.keys.press(0, X)
+    run(sim, 0.05)
+    sim.keys.press(1, X)
+    until_scan_sees(sim, 1, X, True)
+    run(sim, 0.1)
+    sim.keys.release(1, X)
+    until_scan_sees(sim, 1, X, False)
+    for _ in range(3):  # closed, open, closed... over 9 ms
+        sim.keys.press(1, X)
+        run(sim, 0.0015)
+        sim.keys.release(1, X)
+        run(sim, 0.0015)
+    run(sim, 0.3)
+    assert [e for e in sim.events if e[:2] == (1, X)] == [(1, X, PRESS)]
