@@ -127,6 +127,8 @@ class Screen:
             if optional:
                 return True
             return self._fault(name, e, quiet)
+        except Exception as e:  # noqa: BLE001 - a device whose very attributes fail (a proxy, a half-open bus)
+            return self._fault(name, e, quiet)
         try:
             method(*args)
             return True
@@ -172,8 +174,8 @@ class Screen:
     def _release(old) -> None:
         """Close the bus of a device given up for a reopened one (without talking to
         the panel, which just failed): luma keeps it open until exit otherwise."""
-        serial = getattr(old, "_serial_interface", None)
         try:
+            serial = getattr(old, "_serial_interface", None)
             if serial is not None:
                 serial.cleanup()
         except Exception as e:  # noqa: BLE001 - a dead bus may fail to close too

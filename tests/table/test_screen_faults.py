@@ -166,3 +166,38 @@ def test_a_wake_up_that_failed_is_done_again_when_the_display_is_back():
     clock.t = 32.0
     screen.tick(clock.t)
     assert screen.failed_at is None and not device.hidden
+
+
+def test_the_daemon_loop_survives_an_unplugged_display_while_blank(tmp_path):
+    # issue 10 item 6, end to end: real pads, loop and table; the display is pulled while blank
+    from pitable.table.harness import ManualClock, SimTable
+
+    sim = SimTable(tmp_path, seats=3, clock=ManualClock())
+    try:
+        real = sim.screen.device
+
+        class Pulled:
+            unplugged = False
+
+            def __getattr__(self, name):
+                if self.unplugged:
+                    raise lerr.DeviceNotFoundError("I2C device not found on address: 0x3C")
+                return getattr(real, name)
+
+        device = Pulled()
+        sim.screen.device = device
+        sim.screen.blank_after = 60
+        sim.tap(1, 0)  # game 1: Grasshopper Poker
+        device.unplugged = True
+        sim.clock.advance(61)
+        sim.loop.drain()  # blanking: hide() fails
+        sim.tap(1, 0)     # wakes (show() fails too)...
+        sim.tap(1, 0)     # ...and the next key is played: seat 1 joins
+        assert sim.view().joined == (1,)
+        device.unplugged = False
+        sim.clock.advance(40)
+        sim.loop.drain()
+        assert sim.screen.failed_at is None
+        assert real.image.tobytes() == sim.screen.frame.tobytes()
+    finally:
+        sim.close()
