@@ -118,3 +118,33 @@ def test_ctrl_c_in_the_terminal_ends_on_a_fresh_line():
     assert proc.returncode == 130
     assert seen.endswith(b"\n")
     assert b"Traceback" not in proc.stderr.read()
+
+
+def test_a_window_that_fails_to_open_falls_back_to_the_terminal(monkeypatch, tmp_path, capsys):
+    import argparse
+
+    from pitable.hardware import display
+
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path))
+    monkeypatch.setattr(display, "window_problem", lambda: None)  # the probe says yes...
+    real = display.open_display
+
+    def no_window(options, **kw):
+        if options.get("display") == "pygame":
+            raise HardwareError("display: pygame emulator cannot start: no video mode")  # ...then no
+        return real(options, **kw)
+
+    monkeypatch.setattr(display, "open_display", no_window)
+
+    class Keys:  # not this test's subject: pytest's stdin is no terminal
+        def help_text(self):
+            return "Pads 1:12345678"
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr("pitable.hardware.keyboard.open_keyboard", lambda *a, **k: Keys())
+    args = argparse.Namespace(config=None, display=None, new=True, exit_after_first_frame=True)
+    assert app.run(args) == 0
+    out, err = capsys.readouterr()
+    assert "the window did not open" in err and "using this terminal instead" in out

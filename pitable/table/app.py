@@ -275,7 +275,16 @@ def run(args) -> int:
         print(f"pitable: {note}", file=sys.stderr, flush=True)
     closers = []
     try:
-        device = open_display_or_wait(options, config.display.is_hardware)
+        try:
+            device = open_display_or_wait(options, config.display.is_hardware)
+        except HardwareError as e:
+            if options["display"] != "pygame":
+                raise
+            # the probe said a window would open, and it did not: the terminal still works
+            note = f"the window did not open ({e}): using this terminal instead (--display terminal)"
+            print(f"pitable: {note}", file=sys.stderr, flush=True)
+            options = {**options, "display": "terminal"}
+            device = open_display(options)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False))
         closers.append(table.close)
