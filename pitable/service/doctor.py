@@ -146,7 +146,16 @@ def check_pin_factory(config) -> Finding:
         return Finding("FAIL", "pin factory", f"{config.pads.pin_factory}: {e}")
     name = type(factory).__name__
     level = "warn" if name == "MockFactory" else "ok"
-    return Finding(level, "pin factory", name)
+    return Finding(level, "pin factory", name + IDLE_COST.get(name, ""))
+
+
+# What each pin library costs while nobody presses (read from their code; README, Performance).
+IDLE_COST = {
+    "LGPIOFactory": " (idle: lg's alert thread wakes ~2,000 times a second while keys are watched)",
+    "RPiGPIOFactory": " (idle: no wake-ups; edge detection needs a kernel before 6.6)",
+    "PiGPIOFactory": " (idle: pigpiod samples every GPIO each 5 us, 6-10 % of a core)",
+    "NativeFactory": " (idle: ~110 Python wake-ups a second; experimental)",
+}
 
 
 def check_log_dir(config) -> Finding:

@@ -339,6 +339,8 @@ def pads_test(args) -> int:
     if note:
         print(f"pitable: {note}", file=sys.stderr, flush=True)
     device = open_display(options)
+    if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
+        device.caption = note
     names = ("1", "2", "3", "4", "5", "6", "A", "X")
 
     class PadsApp:
