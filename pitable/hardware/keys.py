@@ -12,7 +12,9 @@ owns the pins re-reads the level of the keys that are due (:meth:`Debouncer.sett
 and the hidden level is delivered then. No timer thread is needed: the loop waits on its
 queue with a timeout of ``pads.next_deadline()`` and calls ``pads.settle()`` on waking.
 If nobody settles in time, the next raw edge of that key catches up first
-(:meth:`Debouncer.edge`).
+(:meth:`Debouncer.edge`). Either way a level found late is dated when it became certain
+(the check's time), not when someone got round to looking: the length of a press comes
+from when its edges happened, however late the loop is.
 
 :class:`KeyTracker` runs on the loop thread and turns debounced edges into ``press``
 (on release, when short) and ``hold`` (when the key is still down ``hold`` seconds after

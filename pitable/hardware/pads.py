@@ -150,7 +150,9 @@ class MatrixPads(_Closing):
     pressing or releasing key 3 makes no edge (the column is already low). While any key
     is held, ``next_deadline()`` therefore asks the loop for a re-scan every
     ``scan_interval`` seconds; with no key held there are no scans at all
-    (``scan_count`` proves it).
+    (``scan_count`` proves it). For the same reason a debounce check is decided on a
+    fresh scan, never on the last one: that may have caught a contact mid-bounce, and
+    on a shared column nothing would tell us it has settled since.
     """
 
     def __init__(self, rows: Sequence[Pin], columns: Sequence[Pin], on_edge: OnEdge, *,
