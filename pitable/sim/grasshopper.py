@@ -123,6 +123,13 @@ def garden_plants(garden) -> int:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOT_NAMES = ("random", "heuristic", "strong")
+
+
+def _default_budget() -> int:
+    from pitable.sim.search import DEFAULT_BUDGET
+
+    return DEFAULT_BUDGET
 
 
 def play(players: int, bots: list, rng: random.Random, options: Options = Options(),
@@ -227,17 +234,28 @@ _resolutions: dict = {}  # Options -> {bids: Resolution}
 _FULL_PILE = tuple(k for k, n in enumerate(DECK) for _ in range(n))
 
 
-def simulate(games: int, players: int, seed: int, bots: list[str],
-             options: Options = Options()) -> dict:
-    """Play ``games`` seeded games and gather what players want to know."""
-    rng = random.Random(seed)
-    names = list(bots)
+CHUNK = 100  # games per seeded chunk: the unit that --jobs spreads over processes
+
+
+def make_bot(name: str, rng: random.Random, budget: int | None = None):
+    """A bot by name (``BOT_NAMES``); ``budget``: the strong player's playouts per decision."""
+    if name == "strong":
+        from pitable.sim.search import DEFAULT_BUDGET, StrongBot  # the search loads only when asked
+
+        return StrongBot(rng, DEFAULT_BUDGET if budget is None else budget)
+    return BOTS[name](rng)
+
+
+def _chunk(job: tuple) -> tuple:
+    """Games ``start``..``stop`` of a simulation, with the chunk's own seeded rng."""
+    seed, index, count, players, names, options, budget = job
+    rng = random.Random(f"{seed}/{index}")  # a string seed: the same on every machine
     made: dict = {}  # one bot object per name: it plays all its seats
-    agents = [made.setdefault(name, BOTS[name](rng)) for name in names]
+    agents = [made.get(name) or made.setdefault(name, make_bot(name, rng, budget)) for name in names]
     turns = rounds = stalemates = plagues = 0
     chips = [0] * players
     wins = [0.0] * players
-    for _ in range(games):
+    for _ in range(count):
         state, t, st, pl = play_fast(players, agents, rng, options)
         turns += t
         stalemates += st
@@ -248,6 +266,33 @@ def simulate(games: int, players: int, seed: int, bots: list[str],
         winners = state.outcome.winners
         for w in winners:
             wins[w] += 1 / len(winners)
+    return turns, rounds, stalemates, plagues, chips, wins
+
+
+def simulate(games: int, players: int, seed: int, bots: list[str],
+             options: Options = Options(), budget: int | None = None, jobs: int = 1) -> dict:
+    """Play ``games`` seeded games and gather what players want to know.
+
+    Games go in chunks of ``CHUNK``, each with an rng seeded by (seed, chunk): the
+    statistics are the same whatever ``jobs`` (processes) plays them.
+    """
+    names = list(bots)
+    work = [(seed, i, min(CHUNK, games - start), players, names, options, budget)
+            for i, start in enumerate(range(0, games, CHUNK))]
+    if jobs > 1 and len(work) > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(work))) as pool:
+            parts = pool.map(_chunk, work, chunksize=1)
+    else:
+        parts = [_chunk(job) for job in work]
+    turns = rounds = stalemates = plagues = 0
+    chips = [0] * players
+    wins = [0.0] * players
+    for t, r, st, pl, c, w in parts:
+        turns, rounds, stalemates, plagues = turns + t, rounds + r, stalemates + st, plagues + pl
+        chips = [a + b for a, b in zip(chips, c)]
+        wins = [a + b for a, b in zip(wins, w)]
     per_bot: dict = {}
     for s, name in enumerate(names):
         entry = per_bot.setdefault(name, {"seats": 0, "wins": 0.0, "chips": 0})
@@ -261,6 +306,7 @@ def simulate(games: int, players: int, seed: int, bots: list[str],
         "seed": seed,
         "bots": names,
         "options": options.to_dict(),
+        **({"budget": _default_budget() if budget is None else budget} if "strong" in names else {}),
         "turns_per_game": turns / games,
         "rounds_per_game": rounds / games,
         "stalemates_per_game": stalemates / games,
@@ -275,7 +321,8 @@ def simulate(games: int, players: int, seed: int, bots: list[str],
 def format_stats(stats: dict) -> str:
     lines = [
         f"Grasshopper Poker: {stats['games']} games, {stats['players']} players, seed {stats['seed']}",
-        f"  bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(stats['bots']))}",
+        f"  bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(stats['bots']))}"
+        + (f" (strong: {stats['budget']} playouts per bid)" if "budget" in stats else ""),
         f"  per game: {stats['turns_per_game']:.1f} turns, {stats['rounds_per_game']:.2f} rounds, "
         f"{stats['stalemates_per_game']:.2f} stalemates, {stats['plagues_per_game']:.2f} plagues",
         "  seat   chips  wins",
