@@ -49,8 +49,9 @@ class Search:
     """One decision's search. ``selection``: rm (regret matching), exp3 or duct."""
 
     def __init__(self, rng: random.Random, selection: str = "rm", gamma: float = 0.1,
-                 c: float = 0.7):
+                 c: float = 0.7, shape: float = 0.0):
         self.rng = rng
+        self.shape = shape
         self.random = rng.random
         self.selection = selection
         self.gamma = gamma
@@ -122,13 +123,21 @@ class Search:
             else:
                 return
 
-    @staticmethod
-    def rewards(outcome, players: int) -> list:
+    def rewards(self, outcome, players: int) -> list:
+        """Per seat: its share of the win, blended (``shape``) with its chip margin over the
+        best other seat, squashed into 0..1: a denser signal than win or lose alone."""
         winners = outcome.winners
         share = 1.0 / len(winners)
         out = [0.0] * players
         for w in winners:
             out[w] = share
+        shape = self.shape
+        if shape:
+            chips = outcome.chips
+            for p in range(players):
+                best = max(c for q, c in enumerate(chips) if q != p)
+                margin = 0.5 + 0.5 * math.tanh((chips[p] - best) / 3.0)
+                out[p] = (1 - shape) * out[p] + shape * margin
         return out
 
     # -- bandits ------------------------------------------------------------------------
@@ -205,8 +214,8 @@ class BestResponse(Search):
     """The cheap baseline: one ply against a model of the others (they bid like the
     heuristic bot), every card of the hand scored by the mean of its playouts."""
 
-    def __init__(self, rng: random.Random):
-        super().__init__(rng, "br")
+    def __init__(self, rng: random.Random, shape: float = 0.0):
+        super().__init__(rng, "br", shape=shape)
         self.model = HeuristicBot(rng)
 
     def run(self, root_state: State, seat: int, budget: int) -> Node:
@@ -240,8 +249,9 @@ class StrongBot(RandomBot):
     name = "strong"
 
     def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "rm",
-                 seed: int | None = None):
+                 seed: int | None = None, shape: float = 0.0):
         super().__init__(rng)
+        self.shape = shape
         self.budget = budget
         self.selection = selection
         self.seed = rng.getrandbits(32) if seed is None else seed
@@ -259,7 +269,10 @@ class StrongBot(RandomBot):
         if len(hand) == 1:
             return hand[0]
         rng = self.decision_rng(state, seat, "bid")
-        search = BestResponse(rng) if self.selection == "br" else Search(rng, self.selection)
+        if self.selection == "br":
+            search = BestResponse(rng, shape=self.shape)
+        else:
+            search = Search(rng, self.selection, shape=self.shape)
         root = search.run(state, seat, self.budget)
         return hand[search.final(root, seat)]
 
