@@ -258,11 +258,7 @@ class StrongBot(RandomBot):
         self.heuristic = HeuristicBot(rng)
 
     def decision_rng(self, state: State, seat: int, what: str) -> random.Random:
-        # A string seed is hashed with SHA-512: the same on every run and machine.
-        key = (self.seed, what, seat, state.round, state.turn, tuple(state.unseen),
-               tuple(state.display), tuple(state.spent), tuple(state.chips),
-               tuple(tuple(g) for g in state.gardens))
-        return random.Random(repr(key))
+        return _position_rng(self.seed, what, state, seat)
 
     def bid_card(self, state: State, seat: int) -> int:
         hand = HANDS[state.spent[seat]]
@@ -282,3 +278,32 @@ class StrongBot(RandomBot):
     def choose_kind(self, state: State, seat: int) -> int:
         garden = state.gardens[seat]
         return max((kind_value(garden, k, n), k) for k, n in enumerate(state.display) if n)[1]
+
+
+LEVELS = ("easy", "strong")
+
+
+def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
+    """The assistant's bid (a card int) for ``seat``: a function of the public position
+    and ``seed`` only. ``easy`` bids like the heuristic bot, ``strong`` searches."""
+    if level == "strong":
+        return StrongBot(random.Random(0), budget, seed=seed).bid_card(state, seat)
+    return HeuristicBot(_position_rng(seed, "easy-bid", state, seat)).bid_card(state, seat)
+
+
+def decide_choice(state: State, seat: int, level: str, seed: int) -> int:
+    """The assistant's choice of a kind (an int) when ``seat`` chooses."""
+    return HeuristicBot(_position_rng(seed, "choice", state, seat)).choose_kind(state, seat)
+
+
+def _position_rng(seed: int, what: str, state: State, seat: int) -> random.Random:
+    key = (seed, what, seat, state.round, state.turn, tuple(state.unseen), tuple(state.display),
+           tuple(state.spent), tuple(state.chips), tuple(tuple(g) for g in state.gardens))
+    return random.Random(repr(key))  # a string seed is hashed with SHA-512: the same everywhere
+
+
+def warm_up() -> None:
+    """Build what the first search would (the assistant's worker calls it at start)."""
+    from pitable.rules.grasshopper import _permutations
+
+    _permutations()
