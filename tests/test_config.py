@@ -346,3 +346,14 @@ def test_a_matrix_row_missing_is_blamed_on_the_row_not_on_the_leds():
     del data["seats"]  # 3 seats by the rows: now the LEDs are what is wrong
     with pytest.raises(ConfigError, match=r"pads\.matrix\.leds: 4 LED pins for 3 rows"):
         parse_config(data, "t.yaml")
+
+
+def test_language_is_one_of_the_catalogs_and_english_by_default(tmp_path):
+    from pitable.i18n import LANGUAGES
+
+    assert load_config(CORPUS / "good" / "language-de.yaml").language == "de"
+    assert load_config(CORPUS / "good" / "empty.yaml").language == "en"
+    for lang in LANGUAGES:
+        path = tmp_path / f"{lang}.yaml"
+        path.write_text(f"language: {lang}\n")
+        assert load_config(path).language == lang
