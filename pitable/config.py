@@ -669,7 +669,8 @@ def check_config_main(path: str | os.PathLike) -> int:
           f"wiring {config.pads.wiring})")
     if _is_empty(path):
         # say what an empty file falls back to: the Pi's defaults, not the desktop's
-        print(f"{path}: sets nothing, so all of that is the default (game {config.game}, "
+        print(f"{path}: sets nothing, so all of that is the default (game {config.game}, language "
+              f"{getattr(config, 'language', 'en')}, "
               f"the default pinout, logs in {config.log_path}); see config/pitable.yaml")
     return 0
 
