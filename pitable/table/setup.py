@@ -35,6 +35,8 @@ class Setup(Toasts):
 
     def on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
+        if not 0 <= key <= KEY_X:
+            return  # no such key on a pad
         if not 1 <= pad <= self.seats:
             # e.g. a keyboard row beyond the configured seats: it may not join (a game
             # with that seat could never resume) nor choose for the table

@@ -68,7 +68,7 @@ def test_setup_fuzz_never_raises_and_starts_what_it_shows(new_table, seed):
     for _ in range(400):
         before = table.view()
         seat = rng.randrange(seats + 2)  # and keys of seats beyond the configured ones
-        key = rng.choice([0, 0, 1, 2, 3, 6, 6, 7, 7, rng.randrange(8)])
+        key = rng.choice([0, 0, 1, 2, 3, 6, 6, 7, 7, rng.randrange(8), rng.choice([-1, 8])])
         action = HOLD if rng.random() < 0.05 else PRESS
         table.on_key(KeyEvent(seat, key, action))
         table.durable()
