@@ -1,8 +1,8 @@
-"""The frame every screen is laid out for, and which panels can show it.
+"""The frame every screen is laid out for, and which panel sizes can show it.
 
-One rule for the config check (``pitable check-config``) and for opening a display
-(``open_display``): a panel that passes here is drawn, one that does not is refused
-with the same words in both places. No imports: the config check loads this alone.
+Part of the one rule for what a display can be (:mod:`pitable.hardware.panel`), which
+both ``pitable check-config`` and ``open_display`` apply: a panel that passes is drawn,
+one that does not is refused with the same words in both places. No imports.
 """
 
 from __future__ import annotations
