@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import random
@@ -25,9 +26,13 @@ class Table:
     """Keys in, views out, across games. Resumes an unfinished game from the log."""
 
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
-                 clock=time.monotonic, signal=None, resume: bool = True, rng=None):
+                 clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
+                 notice_seconds: float | None = None):
         self.seats = seats
         self.log_dir = Path(log_dir)
+        self.config_language = language
+        self.language = self._remembered_language(language)
+        self.notice_seconds = notice_seconds
         self.default_game = game
         self.default_deck = deck
         self.clock = clock
@@ -60,6 +65,9 @@ class Table:
     def on_key(self, event) -> None:
         self.current.on_key(event)
         if isinstance(self.current, Setup):
+            if self.current.language != self.language:
+                self.language = self.current.language
+                self._remember_language()
             if self.current.choice is not None:
                 self.current = self._start(self.current.choice)
         elif self.current.finished:
@@ -76,10 +84,40 @@ class Table:
         if journal is not None:
             journal.close()
 
+    # -- the table's language: the config's, or the one last chosen at the table ------------
+
+    SETTINGS = "table.json"
+
+    def _remembered_language(self, configured: str) -> str:
+        """The language last chosen at the table, unless the config changed since then
+        (a maker who edits the config sees the edit)."""
+        from pitable.i18n import LANGUAGES
+
+        try:
+            saved = json.loads((self.log_dir / self.SETTINGS).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return configured
+        if not isinstance(saved, dict) or saved.get("config") != configured:
+            return configured
+        chosen = saved.get("language")
+        return chosen if chosen in LANGUAGES else configured
+
+    def _remember_language(self) -> None:
+        path = self.log_dir / self.SETTINGS
+        try:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"language": self.language, "config": self.config_language}),
+                           encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as e:  # the choice still holds until the Pi restarts
+            log.warning("cannot remember the language in %s: %s", path, e)
+
     # -- games -------------------------------------------------------------------------------
 
     def _setup(self, game: str | None = None) -> Setup:
-        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock)
+        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+                     language=self.language)
 
     def _start(self, choice: dict):
         from pitable.rules import grasshopper as gh
@@ -103,6 +141,19 @@ class Table:
         log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
         return self._controller(state, header, journal, resumed=False)
 
+    def _timing(self) -> dict:
+        """What every game controller gets from the table: the informing screens' time, and
+        how the display pages instructions in the table's language."""
+        out = {"pages": self._pages}
+        if self.notice_seconds is not None:
+            out["notice_seconds"] = self.notice_seconds
+        return out
+
+    def _pages(self, title, lines) -> list:
+        from pitable.screens.grasshopper import instruction_pages
+
+        return instruction_pages(title, lines, self.language)
+
     def _resume(self):
         from pitable.table.journal import Journal, find_unfinished
 
@@ -123,7 +174,7 @@ class Table:
             from pitable.table.cockroach import CockroachTable
 
             return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  clock=self.clock, signal=self._signal, resumed=resumed)
+                                  clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
         from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 
@@ -132,7 +183,7 @@ class Table:
             log.warning("the log's reveals do not follow its seed; asking for reveals instead")
             deck = None
         return GrasshopperTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                deck, clock=self.clock, signal=self._signal, resumed=resumed)
+                                deck, clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
 
 
 # -- pitable run -----------------------------------------------------------------------------
@@ -254,12 +305,15 @@ def run(args) -> int:
     try:
         device = open_display_or_wait(options, config.display.is_hardware)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
-                      resume=not getattr(args, "new", False))
+                      resume=not getattr(args, "new", False), language=config.language,
+                      notice_seconds=config.notice_seconds)
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
         closers.append(lambda: getattr(screen.device, "cleanup", lambda: None)())
-        loop = Loop(table, screen, render, hold=config.pads.hold, watchdog=systemd.watchdog())
+        # the words of a frame are made when it is drawn, in the table's language of the moment
+        loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
+                    watchdog=systemd.watchdog())
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
 
@@ -295,6 +349,7 @@ def run(args) -> int:
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     from pitable.hardware.display import open_display
+    from pitable.i18n import msg
     from pitable.screens import views as v
     from pitable.screens.render import render
     from pitable.table.loop import Loop, Stop
@@ -307,15 +362,15 @@ def pads_test(args) -> int:
 
     class PadsApp:
         def __init__(self):
-            self.lines = ("Press keys on the pads",)
+            self.lines = (msg("pads.press"),)
 
         def on_key(self, event):
-            line = f"Seat {event.seat + 1} key {names[event.key]} {event.action}"
-            print(line, flush=True)
+            print(f"Seat {event.seat + 1} key {names[event.key]} {event.action}", flush=True)
+            line = msg(f"pads.key_{event.action}", seat=event.seat + 1, key=names[event.key])
             self.lines = (line,) + self.lines[:3]
 
         def view(self):
-            return v.Message("Pads test", self.lines)
+            return v.Message(msg("pads.title"), self.lines)
 
         def next_deadline(self):
             return None
@@ -326,7 +381,8 @@ def pads_test(args) -> int:
         def durable(self):
             return True  # writes nothing
 
-    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
+    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0),
+                lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
