@@ -28,14 +28,14 @@ from __future__ import annotations
 import math
 import random
 
-from pitable.rules.grasshopper import (ACE, BIDDING, CHOOSING, HANDS, OVER, REVEAL, State, X,
-                                       _K5)
+from pitable.rules.grasshopper import CHOOSING, HANDS, OVER, REVEAL, State, _K5
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
-# Playouts per decision: ~20-30 ms of CPU on the development machine, so ~1-1.4 s on a
-# Pi Zero 2 W (30-45x slower), the slowest decisions (the opening) under ~2 s there:
+# Playouts per decision: ~15-20 ms of CPU on the development machine (p90 ~30 ms), so
+# ~0.5-0.9 s on a Pi Zero 2 W (30-45x slower), the slowest (the opening) ~1.4 s there; more
+# playouts win no more against the heuristic (97.8% of 2-player games at 200):
 # benchmarks/assistant.py, docs/assistant-player.md.
-DEFAULT_BUDGET = 300
+DEFAULT_BUDGET = 200
 SELECTIONS = ("br", "rm", "exp3", "duct")
 
 

@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from pitable.hardware.keys import KeyEvent
 from pitable.i18n import words
-from pitable.rules.grasshopper import BIDDING, CARD_INDEX, CHOOSING, HANDS, REVEAL, Bids, Choose
+from pitable.rules.grasshopper import BIDDING, CARD_INDEX, CHOOSING, REVEAL, Bids, Choose
 from pitable.rules.log import replay
 from pitable.screens import views as v
 from pitable.table.app import Table
