@@ -1,4 +1,4 @@
-"""The ``pitable`` command: run, replay, simulate, check-config, doctor, pads.
+"""The ``pitable`` command: run, replay, simulate, check-config, doctor, wiring, pads.
 
 Errors people can make (a bad log, a bad config) end with one clear line and a
 non-zero status, never a traceback.
@@ -72,6 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("doctor", help="check what usually goes wrong on a Pi")
     p.add_argument("--config", "-c", metavar="FILE")
     p.set_defaults(func=cmd_doctor)
+
+    p = sub.add_parser("wiring", help="which header pin does what, the parts to buy, and a picture")
+    p.add_argument("--config", "-c", metavar="FILE", required=True, help="YAML config")
+    p.add_argument("--markdown", action="store_true", help="print the pads' tables as Markdown (for the README)")
+    p.set_defaults(func=cmd_wiring)
 
     p = sub.add_parser("pads", help="wiring test: show which seat and key is pressed")
     p.add_argument("--config", "-c", metavar="FILE")
@@ -161,6 +166,18 @@ def cmd_doctor(args) -> int:
     from pitable.service.doctor import doctor
 
     return doctor(args.config)
+
+
+def cmd_wiring(args) -> int:
+    from pitable.config import load_config
+    from pitable.hardware.wiring import pin_warnings, wiring_of
+    from pitable.hardware.wiring_text import as_markdown, as_text
+
+    wiring = wiring_of(load_config(args.config))
+    print(as_markdown(wiring, args.config) if args.markdown else as_text(wiring, args.config), end="")
+    for w in pin_warnings(wiring):
+        print(f"{args.config}: {w.path}: {w.message()}", file=sys.stderr)
+    return 0
 
 
 def cmd_pads(args) -> int:

@@ -1,0 +1,120 @@
+"""pitable.hardware.header and .wiring: the header map, and `pitable wiring` for every config."""
+
+from pathlib import Path
+
+import pytest
+
+from pitable.cli import main
+from pitable.config import load_config, parse_config
+from pitable.hardware.header import BCM_TO_BOARD, BITES, BOARD_POWER, BOARD_TO_BCM, GROUND_PINS, HEADER
+from pitable.hardware.wiring import KEY_NAMES, pin_warnings, wiring_of
+from pitable.hardware.wiring_text import as_markdown, as_text
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIGS = sorted((ROOT / "config").glob("*.yaml"))
+
+
+def _gpios_of(config):
+    """Every GPIO the config's pads and display wire, read from the config itself."""
+    p, d = config.pads, config.display
+    pins = set()
+    if p.wiring == "direct":
+        for seat in p.direct:
+            pins |= set(seat.keys) | {x for x in (seat.led, seat.buzzer) if x is not None}
+    elif p.wiring == "matrix":
+        pins |= set(p.matrix.rows) | set(p.matrix.columns) | {x for x in p.matrix.leds if x is not None}
+    if d.is_hardware and d.interface == "i2c":
+        pins |= {2, 3}
+    if d.is_hardware and d.interface == "spi":
+        pins |= {11, 10, 8 if d.spi_device == 0 else 7, d.gpio_data_command}
+        pins |= {d.gpio_reset} if d.gpio_reset is not None else set()
+    return pins
+
+
+def test_header_has_28_gpios_and_12_power_pins():
+    assert sorted(BOARD_TO_BCM.values()) == list(range(28))
+    assert set(BOARD_TO_BCM) | set(BOARD_POWER) == set(range(1, 41))
+    assert not set(BOARD_TO_BCM) & set(BOARD_POWER)
+    assert GROUND_PINS == (6, 9, 14, 20, 25, 30, 34, 39)
+    # spot checks against the printed pinout
+    assert (BCM_TO_BOARD[2], BCM_TO_BOARD[14], BCM_TO_BOARD[0], BCM_TO_BOARD[21]) == (3, 8, 27, 40)
+    assert HEADER[1] == (None, "3V3") and HEADER[2] == (None, "5V")
+
+
+def test_bites_cover_the_pins_the_issue_names():
+    bitten = {g for b in BITES for g in b.gpios}
+    assert bitten == {0, 1, 2, 3, 14, 15, 7, 8, 9, 10, 11, 4, 18, 19, 20, 21}
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_every_config_wires_each_pin_once(path):
+    config = load_config(path)
+    wiring = wiring_of(config)
+    boards = [u.board for u in wiring.uses]
+    assert len(boards) == len(set(boards)), "a header pin used twice"
+    assert {u.bcm for u in wiring.uses if u.bcm is not None} == _gpios_of(config)
+    for u in wiring.uses:
+        if u.bcm is None:
+            assert u.board in BOARD_POWER
+            assert ("GND" in BOARD_POWER[u.board] or "ground" in BOARD_POWER[u.board]) == (u.role == "ground")
+        else:
+            assert BOARD_TO_BCM[u.board] == u.bcm
+    # every seat's every key comes in on a pin, and the pads that need one have a ground
+    for s in range(config.seats):
+        for k in range(len(KEY_NAMES)):
+            assert wiring.key_pins(s, k), (s, k)
+    if config.pads.wiring == "direct":
+        assert all(any(u.role == "ground" for u in wiring.seat_pins(s)) for s in range(config.seats))
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_wiring_command_prints_every_pin_and_the_parts(path, capsys):
+    config = load_config(path)
+    assert main(["wiring", "--config", str(path)]) == 0
+    out, err = capsys.readouterr()
+    wiring = wiring_of(config)
+    table = [line.split() for line in out.splitlines()]
+    for u in wiring.uses:
+        assert [str(u.board), "-" if u.bcm is None else str(u.bcm)] + u.what.split() + u.path.split() in table
+    assert f"{8 * config.seats} x push buttons" in out
+    assert ("diodes 1N4148" in out) == (config.pads.wiring == "matrix")
+    assert f"{len(wiring.uses)} x jumper wires" in out
+    assert err.count("warning:") == len(pin_warnings(wiring))
+
+
+def test_matrix_parts_and_diode_direction():
+    wiring = wiring_of(load_config(ROOT / "config" / "matrix-4-seats.yaml"))
+    parts = {p.name: p.count for p in wiring.parts}
+    assert parts["push buttons"] == 32 and parts["diodes 1N4148"] == 32
+    assert parts["LEDs (3 mm or 5 mm)"] == 4 and parts["330 ohm resistors"] == 4
+    assert any("band (cathode) towards the row" in n for n in wiring.notes)
+    assert wiring.where(1, 6) == "row GPIO 6 (pin 31), column GPIO 25 (pin 22)"
+    assert wiring.where_short(1, 6) == "pins 31+22"
+
+
+def test_direct_key_comes_in_on_its_own_pin():
+    wiring = wiring_of(load_config(ROOT / "config" / "direct-3-seats.yaml"))
+    assert wiring.where(2, 6) == "GPIO 0 (pin 27)"
+    assert wiring.where_short(0, 0) == "pin 7"
+    parts = {p.name: p.count for p in wiring.parts}
+    assert "diodes 1N4148" not in parts and parts["push buttons"] == 24
+
+
+def test_spi_display_pins_and_the_ones_left_reserved():
+    wiring = wiring_of(load_config(ROOT / "config" / "spi-ssd1309.yaml"))
+    display = {u.short: u.board for u in wiring.of_role("display", "power")}
+    assert display == {"SCLK": 23, "MOSI": 19, "CE0": 24, "DC": 18, "RST": 22, "3V3": 17}
+    assert [bcm for bcm, _ in wiring.reserved] == [7, 9]
+
+
+def test_keyboard_config_has_nothing_to_wire():
+    wiring = wiring_of(parse_config({"display": {"display": "dummy"}, "pads": {"wiring": "keyboard"}}, "k.yaml"))
+    assert wiring.uses == () and wiring.parts == ()
+    assert "nothing to wire" in as_text(wiring, "k.yaml")
+
+
+def test_markdown_lists_every_key_pin():
+    wiring = wiring_of(load_config(ROOT / "config" / "direct-3-seats.yaml"))
+    md = as_markdown(wiring, "config/direct-3-seats.yaml")
+    row3 = next(line for line in md.splitlines() if line.startswith("| 3 |"))
+    assert row3 == "| 3 | 26 [37] | 20 [38] | 21 [40] | 9 [21] | 10 [19] | 11 [23] | 0 [27] | 1 [28] | - | [20] |"
