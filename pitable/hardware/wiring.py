@@ -95,12 +95,12 @@ class Wiring:
         return ", ".join(u.name for u in pins)
 
     def where_short(self, seat: int, key: int) -> str:
-        """The same in a few characters, for the 128x64 screen: "pin 8", "pins 29+16"."""
+        """The same in a few characters, for the 128x64 screen (header pin numbers):
+        "pin 8", "row 31 col 22"."""
         pins = self.key_pins(seat, key)
-        if not pins:
-            return ""
-        word = "pin" if len(pins) == 1 else "pins"
-        return f"{word} {'+'.join(str(u.board) for u in pins)}"
+        if self.kind == "matrix":
+            return " ".join(f"{u.role[:3]} {u.board}" for u in pins)
+        return " ".join(f"pin {u.board}" for u in pins)
 
 
 def _gpio(bcm: int, role: str, what: str, short: str, path: str, seat=None, key=None) -> PinUse:

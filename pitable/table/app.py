@@ -292,10 +292,48 @@ def run(args) -> int:
                     log.exception("while closing")
 
 
+class PadsTest:
+    """The wiring test's app: each key event says seat, key and the header pin(s) it came
+    in on (its own pin, or row and column), on screen and on stdout, so pressing the keys
+    of a pad in order finds a wrong wire. The pins come from the config's wiring model,
+    not from the pads: the hardware layer only knows seat and key."""
+
+    NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+
+    def __init__(self, config, out=None):
+        from pitable.hardware.wiring import wiring_of
+
+        self.wiring = wiring_of(config)
+        self.out = out or (lambda line: print(line, flush=True))
+        self.lines = ("Press keys on the pads",)
+
+    def on_key(self, event):
+        seat, key = event.seat + 1, self.NAMES[event.key]
+        held = " (held)" if event.action == "hold" else ""
+        where = self.wiring.where(event.seat, event.key)
+        self.out(f"Seat {seat} key {key}{held}" + (f": {where}" if where else ""))
+        short = self.wiring.where_short(event.seat, event.key)
+        # the screen line leaves out "held": a wire is found by its pins, and the line fits
+        self.lines = ((f"Seat {seat} {key}" + (f": {short}" if short else ""),) + self.lines[:3])
+
+    def view(self):
+        from pitable.screens import views as v
+
+        return v.Message("Pads test", self.lines)
+
+    def next_deadline(self):
+        return None
+
+    def tick(self, now):
+        return False
+
+    def durable(self):
+        return True  # writes nothing
+
+
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     from pitable.hardware.display import open_display
-    from pitable.screens import views as v
     from pitable.screens.render import render
     from pitable.table.loop import Loop, Stop
     from pitable.table.screen import Screen
@@ -303,30 +341,7 @@ def pads_test(args) -> int:
     config, source = choose_config(args.config)
     options = desktop_display(dict(config.display.luma_options()))
     device = open_display(options)
-    names = ("1", "2", "3", "4", "5", "6", "A", "X")
-
-    class PadsApp:
-        def __init__(self):
-            self.lines = ("Press keys on the pads",)
-
-        def on_key(self, event):
-            line = f"Seat {event.seat + 1} key {names[event.key]} {event.action}"
-            print(line, flush=True)
-            self.lines = (line,) + self.lines[:3]
-
-        def view(self):
-            return v.Message("Pads test", self.lines)
-
-        def next_deadline(self):
-            return None
-
-        def tick(self, now):
-            return False
-
-        def durable(self):
-            return True  # writes nothing
-
-    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
+    loop = Loop(PadsTest(config), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":

@@ -89,7 +89,7 @@ def test_matrix_parts_and_diode_direction():
     assert parts["LEDs (3 mm or 5 mm)"] == 4 and parts["330 ohm resistors"] == 4
     assert any("band (cathode) towards the row" in n for n in wiring.notes)
     assert wiring.where(1, 6) == "row GPIO 6 (pin 31), column GPIO 25 (pin 22)"
-    assert wiring.where_short(1, 6) == "pins 31+22"
+    assert wiring.where_short(1, 6) == "row 31 col 22"
 
 
 def test_direct_key_comes_in_on_its_own_pin():
