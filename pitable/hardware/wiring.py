@@ -36,7 +36,7 @@ class PinUse:
     bcm: int | None         # GPIO number; None for power and ground
     role: str               # a key of ROLES
     what: str               # for people: "seat 3 key A", "display SDA"
-    short: str              # a tag of a few characters for pictures: "3A", "SDA", "R1"
+    short: str              # a tag of a few characters for pictures: "A" (a key), "SDA", "row 1"
     path: str = ""          # the config key it comes from ("" for power and ground)
     seat: int | None = None  # 0-based
     key: int | None = None   # 0-based
@@ -160,13 +160,13 @@ def wiring_of(config) -> Wiring:
             at = f"pads.direct[{s}]"
             for k, bcm in enumerate(seat.keys):
                 uses.append(_gpio(bcm, "key", f"seat {s + 1} key {KEY_NAMES[k]}",
-                                  f"{s + 1}{KEY_NAMES[k]}", f"{at}.keys[{k}]", s, k))
+                                  KEY_NAMES[k], f"{at}.keys[{k}]", s, k))
             if seat.led is not None:
                 leds += 1
-                uses.append(_gpio(seat.led, "led", f"LED of seat {s + 1}", f"L{s + 1}", f"{at}.led", s))
+                uses.append(_gpio(seat.led, "led", f"LED of seat {s + 1}", f"LED {s + 1}", f"{at}.led", s))
             if seat.buzzer is not None:
                 buzzers += 1
-                uses.append(_gpio(seat.buzzer, "buzzer", f"buzzer of seat {s + 1}", f"B{s + 1}",
+                uses.append(_gpio(seat.buzzer, "buzzer", f"buzzer of seat {s + 1}", f"bzr {s + 1}",
                                   f"{at}.buzzer", s))
             needs_ground.append(s)
         notes.append("Each key joins its GPIO to its pad's ground wire when pressed "
@@ -175,15 +175,15 @@ def wiring_of(config) -> Wiring:
     elif pads.wiring == "matrix":
         m = pads.matrix
         for s, bcm in enumerate(m.rows):
-            uses.append(_gpio(bcm, "row", f"row of seat {s + 1}", f"R{s + 1}",
+            uses.append(_gpio(bcm, "row", f"row of seat {s + 1}", f"row {s + 1}",
                               f"pads.matrix.rows[{s}]", s))
         for k, bcm in enumerate(m.columns):
             uses.append(_gpio(bcm, "column", f"column of key {KEY_NAMES[k]} (all seats)",
-                              f"C{KEY_NAMES[k]}", f"pads.matrix.columns[{k}]", None, k))
+                              f"col {KEY_NAMES[k]}", f"pads.matrix.columns[{k}]", None, k))
         for s, bcm in enumerate(m.leds):
             if bcm is not None:
                 leds += 1
-                uses.append(_gpio(bcm, "led", f"LED of seat {s + 1}", f"L{s + 1}",
+                uses.append(_gpio(bcm, "led", f"LED of seat {s + 1}", f"LED {s + 1}",
                                   f"pads.matrix.leds[{s}]", s))
                 needs_ground.append(s)
         n = len(m.rows)

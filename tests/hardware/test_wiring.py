@@ -118,3 +118,68 @@ def test_markdown_lists_every_key_pin():
     md = as_markdown(wiring, "config/direct-3-seats.yaml")
     row3 = next(line for line in md.splitlines() if line.startswith("| 3 |"))
     assert row3 == "| 3 | 26 [37] | 20 [38] | 21 [40] | 9 [21] | 10 [19] | 11 [23] | 0 [27] | 1 [28] | - | [20] |"
+
+
+# ---------------------------------------------------------------- pictures
+
+import xml.etree.ElementTree as ET  # noqa: E402
+
+from PIL import Image  # noqa: E402
+
+from pitable.hardware.wiring_picture import layout, text_width, to_svg  # noqa: E402
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_picture_of_every_config_as_png_and_svg(path, tmp_path, capsys):
+    config = load_config(path)
+    wiring = wiring_of(config)
+    png, svg = tmp_path / "w.png", tmp_path / "w.svg"
+    assert main(["wiring", "--config", str(path), "--picture", str(png)]) == 0
+    assert main(["wiring", "--config", str(path), "--picture", str(svg)]) == 0
+    drawing = layout(wiring, str(path))
+    with Image.open(png) as image:
+        assert image.size == (round(drawing.width * 1.5), round(drawing.height * 1.5))
+        assert len(image.getcolors(1 << 20)) > 20      # drawn, not blank
+    root = ET.fromstring(svg.read_text(encoding="utf-8"))
+    texts = [t.text for t in root.iter(SVG + "text")]
+    # every header pin is drawn with its number; every pin in use says what it is for
+    for board in range(1, 41):
+        assert str(board) in texts
+    for u in wiring.uses:
+        assert u.short in texts
+    # every pad's keys, in order; a diode (a triangle) per key for a matrix
+    keys = [t for t in texts if t in KEY_NAMES]
+    assert keys.count("A") >= config.seats and keys.count("X") >= config.seats
+    triangles = [p for p in root.iter(SVG + "polygon") if len(p.get("points").split()) == 3]
+    assert (len(triangles) >= 8 * config.seats) == (config.pads.wiring == "matrix")
+    # nothing is drawn outside the picture, and no text is too small to print
+    for shape in drawing.shapes:
+        if shape[0] == "text":
+            (x, y), text, size, _, anchor, bold = shape[1:]
+            half = text_width(text, size, bold) / 2
+            left = {"l": x, "m": x - half, "r": x - 2 * half}[anchor]
+            assert 0 <= left and left + 2 * half <= drawing.width and 0 < y < drawing.height, text
+            assert size >= 11
+
+
+def test_matrix_diodes_point_to_the_rows():
+    """Each key's diode: a triangle whose point (and the band under it) is on the side
+    of the row line it joins, i.e. below its flat side."""
+    drawing = layout(wiring_of(load_config(ROOT / "config" / "matrix-4-seats.yaml")))
+    triangles = [s[1] for s in drawing.shapes if s[0] == "polygon" and len(s[1]) == 3]
+    assert len(triangles) == 32 + 4          # 32 key diodes, 4 LEDs
+    key_diodes = [t for t in triangles if t[0][1] == t[1][1]]   # flat side on top
+    assert len(key_diodes) == 32
+    assert all(t[2][1] > t[0][1] for t in key_diodes)           # the point is below: the row
+
+
+def test_picture_name_must_say_png_or_svg(capsys):
+    assert main(["wiring", "--config", str(CONFIGS[0]), "--picture", "out.jpg"]) == 1
+    assert "must end in .png or .svg" in capsys.readouterr().err
+
+
+def test_svg_is_the_same_every_time():
+    wiring = wiring_of(load_config(ROOT / "config" / "matrix-6-seats.yaml"))
+    assert to_svg(layout(wiring, "x")) == to_svg(layout(wiring, "x"))
