@@ -57,7 +57,7 @@ def _pad_lines(w: Wiring) -> list[str]:
         cols = {u.key: u for u in w.of_role("column")}
         out.append("columns (every pad): pins "
                    + "  ".join(f"{KEY_NAMES[k]}:{cols[k].board}" for k in sorted(cols)))
-        for u in w.of_role("row"):
+        for u in sorted(w.of_role("row"), key=lambda u: u.seat):
             extra = [x for x in w.seat_pins(u.seat) if x.role in ("led", "ground")]
             more = "".join(f", {'LED' if x.role == 'led' else 'GND'} pin {x.board}" for x in extra)
             out.append(f"seat {u.seat + 1}: row pin {u.board}{more}")
@@ -90,7 +90,7 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
         out.append("")
         out.append("| seat | row | LED | ground |")
         out.append("| --- | --- | --- | --- |")
-        for u in wiring.of_role("row"):
+        for u in sorted(wiring.of_role("row"), key=lambda u: u.seat):
             led = [x for x in wiring.seat_pins(u.seat) if x.role == "led"]
             gnd = [x for x in wiring.seat_pins(u.seat) if x.role == "ground"]
             out.append(f"| {u.seat + 1} | {_cell(u)} | {_cell(led[0]) if led else '-'} "
@@ -101,12 +101,37 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
         out.append("")
         out.append("Display: " + ", ".join(
             f"{u.what.removeprefix('display ')} {_cell(u)}" for u in display) + ".")
-    for bcm, why in wiring.reserved:
-        out.append(f"Leave GPIO {bcm} free ({why}).")
-    if wiring.notes:
+    notes = list(wiring.notes) + [f"Leave GPIO {bcm} free ({why})." for bcm, why in wiring.reserved]
+    if notes:
         out.append("")
-        out += wiring.notes
+        out += [f"- {note}" for note in notes]
     if wiring.parts:
         out.append("")
-        out.append("Parts: " + "; ".join(f"{p.count} {p.name}" for p in wiring.parts) + ".")
+        out.append("Parts: " + "; ".join(f"{p.count} x {p.name}" for p in wiring.parts) + ".")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- the README's wiring section
+
+README_BEGIN = "<!-- wiring: made by scripts/wiring_docs.py from config/*.yaml; edit those, not this -->"
+README_END = "<!-- end of wiring -->"
+# the README's order: the default first, then by how many seats
+README_ORDER = ("pitable.yaml", "direct-3-seats.yaml", "matrix-4-seats.yaml", "matrix-6-seats.yaml",
+                "spi-ssd1309.yaml")
+
+
+def readme_order(names):
+    """Config file names in the README's order (any new one at the end, by name)."""
+    known = [n for n in README_ORDER if n in names]
+    return known + sorted(n for n in names if n not in README_ORDER)
+
+
+def readme_section(entries) -> str:
+    """The generated part of the README's wiring section: for each ``(source, wiring,
+    picture)``, a heading, the picture, the tables and the parts."""
+    out = [README_BEGIN]
+    for source, wiring, picture in entries:
+        out += ["", f"#### `{source}`: {_summary(wiring)}", ""]
+        out.append(as_markdown(wiring, source, picture).rstrip("\n"))
+    out += ["", README_END]
     return "\n".join(out) + "\n"

@@ -183,3 +183,46 @@ def test_picture_name_must_say_png_or_svg(capsys):
 def test_svg_is_the_same_every_time():
     wiring = wiring_of(load_config(ROOT / "config" / "matrix-6-seats.yaml"))
     assert to_svg(layout(wiring, "x")) == to_svg(layout(wiring, "x"))
+
+
+# ---------------------------------------------------------------- the README agrees with config/
+
+def _wiring_docs():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("wiring_docs", ROOT / "scripts" / "wiring_docs.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FIX = "run: PYTHONPATH=. python scripts/wiring_docs.py"
+
+
+def test_readme_wiring_section_is_made_from_the_configs():
+    readme, svgs, _ = _wiring_docs().made()
+    assert (ROOT / "README.md").read_text(encoding="utf-8") == readme, f"README's wiring section is stale; {FIX}"
+    for path, text in svgs.items():
+        assert (ROOT / path).is_file(), f"{path} missing; {FIX}"
+        assert (ROOT / path).read_text(encoding="utf-8") == text, f"{path} is stale; {FIX}"
+    pictures = {f"docs/wiring/{p.name}" for p in (ROOT / "docs" / "wiring").glob("*.svg")}
+    assert pictures == set(svgs), f"a picture of a config that is gone; {FIX}"
+    for config in CONFIGS:
+        assert f"#### `config/{config.name}`" in readme
+
+
+def test_readme_check_sees_a_changed_config(tmp_path):
+    """The check is not vacuous: move one key of a config and the made README differs."""
+    import shutil
+
+    (tmp_path / "config").mkdir()
+    for config in CONFIGS:
+        shutil.copy(config, tmp_path / "config" / config.name)
+    shutil.copy(ROOT / "README.md", tmp_path / "README.md")
+    docs = _wiring_docs()
+    same, _, _ = docs.made(tmp_path)
+    assert same == (ROOT / "README.md").read_text(encoding="utf-8")
+    moved = tmp_path / "config" / "matrix-4-seats.yaml"
+    moved.write_text(moved.read_text().replace("leds: [16, 20, 21, 26]", "leds: [16, 20, 21, 9]"))
+    changed, svgs, _ = docs.made(tmp_path)
+    assert changed != same and "| 4 | 19 [35] | 9 [21] | [25] |" in changed
