@@ -193,6 +193,8 @@ def wiring_of(config) -> Wiring:
                      "towards the row, so keys held together on two pads do not ghost.")
         parts.insert(0, Part(8 * n, "push buttons", "8 per pad: 1 2 3 4 5 6 A X"))
         parts.insert(1, Part(8 * n, "diodes 1N4148", "one per key, band towards the row"))
+    else:
+        notes.append("Keyboard pads: rows of the computer's keyboard; nothing to wire.")
     if leds:
         notes.append(f"LED: GPIO -> {RESISTOR} resistor -> LED long leg; short leg -> the pad's ground.")
         parts.append(Part(leds, "LEDs (3 mm or 5 mm)", "one per seat"))

@@ -6,14 +6,12 @@ from pitable.hardware.wiring import KEY_NAMES, Wiring
 
 __all__ = ["as_text", "as_markdown"]
 
-ORIENTATION = ("Header seen from above, board edge away from you: pin 1 is the square pad; "
-               "odd pins are the inner row, even pins the row at the board's edge.")
+ORIENTATION = ("Header seen from above with the board's edge away from you: pin 1 (square pad) "
+               "at the bottom left; odd pins are the inner row, even pins the row at the edge.")
 
 
 def as_text(wiring: Wiring, source: str) -> str:
     lines = [f"{source}: {_summary(wiring)}", ""]
-    if wiring.kind == "keyboard":
-        lines.append("Keyboard pads: rows of the computer's keyboard, nothing to wire.")
     lines.append(ORIENTATION)
     lines.append("")
     if wiring.uses:
