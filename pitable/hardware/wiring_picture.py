@@ -317,8 +317,9 @@ def _direct_pad(w: Wiring, s: int):
             else:
                 d.circle(cx, top + 50, 15, fill="#ffffff", outline=c, width=3)
                 d.text(cx, top + 50, "BZ", 12, c, "m", bold=True)
-            d.text(cx + 6, oy + key_y - 20, f"{'LED' if use.role == 'led' else 'buzzer'} pin {use.board}",
-                   11, c, bold=True)
+            # below the part, right of its wire: clear of the wires coming in from above
+            d.text(cx + 5, oy + key_y + 80, "LED" if use.role == "led" else "buzzer", 11, c, bold=True)
+            d.text(cx + 5, oy + key_y + 94, f"pin {use.board}", 11, c, bold=True)
         x_end = ox + 24 + (len(KEY_NAMES) + len(extras)) * KEY_PITCH + 20
         d.line([(ox + 24 + KEY + (KEY_PITCH - KEY) // 2, bus_y), (x_end, bus_y)], INK, 3)
         _ground(d, x_end, bus_y, f"pin {ground.board}" if ground else "GND")
