@@ -17,6 +17,7 @@ band towards the row. A legend and notes close it.
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -570,4 +571,7 @@ def save_picture(wiring: Wiring, path: str | Path, title: str = "") -> None:
     if path.suffix.lower() == ".svg":
         path.write_text(to_svg(d), encoding="utf-8")
     else:
-        to_png(d, scale=1.5).save(path)
+        image = to_png(d, scale=1.5)
+        # printed, it fills an A4 page in landscape (27 x 19 cm inside the margins)
+        dpi = math.ceil(max(image.width / (27 / 2.54), image.height / (19 / 2.54)))
+        image.save(path, dpi=(dpi, dpi))

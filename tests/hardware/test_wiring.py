@@ -145,6 +145,8 @@ def test_picture_of_every_config_as_png_and_svg(path, tmp_path, capsys):
     with Image.open(png) as image:
         assert image.size == (round(drawing.width * 1.5), round(drawing.height * 1.5))
         assert len(image.getcolors(1 << 20)) > 20      # drawn, not blank
+        dpi = image.info["dpi"][0]                     # printed, it fits A4 landscape
+        assert image.width / dpi <= 27 / 2.54 + 0.05 and image.height / dpi <= 19 / 2.54 + 0.05
     root = ET.fromstring(svg.read_text(encoding="utf-8"))
     texts = [t.text for t in root.iter(SVG + "text")]
     # every header pin is drawn with its number; every pin in use says what it is for
