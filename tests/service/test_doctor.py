@@ -154,3 +154,20 @@ def test_doctor_prints_the_pin_findings(tmp_path, monkeypatch, capsys):
     assert doctor(str(path), root=root) == 1
     out = capsys.readouterr().out
     assert "FAIL  pins" in out and "GPIO 14 (seat 1 key A)" in out
+
+
+def test_no_boot_files_is_a_warning_that_counts_the_pins(tmp_path):
+    from pitable.config import load_config
+    from pitable.service.doctor import check_pins
+
+    found = check_pins(load_config(ROOT / "config" / "pitable.yaml"), tmp_path)
+    assert [f.level for f in found] == ["warn"]
+    assert "6 pad pin(s)" in found[0].detail and "config.txt" in found[0].detail
+
+
+def test_keyboard_pads_have_no_pins_to_check(tmp_path):
+    from pitable.config import parse_config
+    from pitable.service.doctor import check_pins
+
+    config = parse_config({"display": {"display": "dummy"}, "pads": {"wiring": "keyboard"}}, "k")
+    assert check_pins(config, _boot(tmp_path, "dtparam=spi=on\n")) == []
