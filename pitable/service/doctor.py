@@ -184,19 +184,24 @@ class BootConfig(NamedTuple):
         cmdline = _first(root, "boot/firmware/cmdline.txt", "boot/cmdline.txt")
         params, overlays = {}, []
         text = config.read_text(errors="replace") if config else ""
+        current = None   # dtparam lines after a dtoverlay line set that overlay's parameters
         for line in text.splitlines():
             line = line.split("#", 1)[0].strip()
             if "=" not in line or line.startswith("["):
                 continue
             key, value = (part.strip() for part in line.split("=", 1))
             if key == "dtparam":
+                target = current if current is not None else params
                 for item in value.split(","):
                     name, _, setting = item.partition("=")
-                    params[name.strip()] = setting.strip() or "on"
+                    target[name.strip()] = setting.strip() or "on"
             elif key == "dtoverlay" and value:
                 name, *rest = value.split(",")
-                overlays.append((name.strip(), dict(
-                    (item.partition("=")[0].strip(), item.partition("=")[2].strip()) for item in rest)))
+                current = {item.partition("=")[0].strip(): item.partition("=")[2].strip() or "on"
+                           for item in rest}
+                overlays.append((name.strip(), current))
+            elif key == "dtoverlay":
+                current = None   # an empty dtoverlay= goes back to the base parameters
             else:
                 params[key] = value
         words = cmdline.read_text(errors="replace").split() if cmdline else []
@@ -230,9 +235,16 @@ def _jobs(boot: BootConfig, root: Path) -> dict:
     else:
         jobs["w1"] = (set(), "1-wire is off")
     audio = [name for name, _ in boot.overlays if name.startswith(AUDIO_OVERLAYS)]
+    remap = [params for name, params in boot.overlays if name == "audremap"]
     if boot.on("i2s") or audio:
         what = f"dtoverlay={audio[0]}" if audio else "dtparam=i2s=on"
         jobs["i2s"] = ({18, 19, 20, 21}, f"I2S audio is set up ({what} in {boot.config_path})")
+    elif remap:
+        # analogue audio moved onto the header: GPIO 12/13 unless a pins_18_19 (etc.) says so
+        chosen = [k for k in remap[-1] if k.startswith("pins_")]
+        pins = {int(n) for n in chosen[-1].split("_")[1:]} if chosen else {12, 13}
+        jobs["i2s"] = (pins, f"PWM audio is on GPIO {' and '.join(map(str, sorted(pins)))} "
+                             f"(dtoverlay=audremap in {boot.config_path})")
     else:
         jobs["i2s"] = (set(), "no I2S audio set up")
     jobs["i2c"] = (({2, 3}, f"I2C1 is on (dtparam=i2c_arm=on in {boot.config_path})")

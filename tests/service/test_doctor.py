@@ -171,3 +171,23 @@ def test_keyboard_pads_have_no_pins_to_check(tmp_path):
 
     config = parse_config({"display": {"display": "dummy"}, "pads": {"wiring": "keyboard"}}, "k")
     assert check_pins(config, _boot(tmp_path, "dtparam=spi=on\n")) == []
+
+
+def test_dtparam_after_an_overlay_is_that_overlays(tmp_path):
+    """config.txt: dtparam lines after a dtoverlay line set the overlay's parameters."""
+    config = _uart_config(tmp_path)
+    root = _boot(tmp_path, "dtoverlay=w1-gpio\ndtparam=gpiopin=17\n")
+    found = _pins(config, root, "1-wire")
+    assert found.level == "FAIL" and "GPIO 17 (seat 1 key 2)" in found.detail
+    from pitable.service.doctor import BootConfig
+
+    assert not BootConfig.read(_boot(tmp_path / "b", "dtoverlay=w1-gpio\ndtparam=spi=on\n")).on("spi")
+    assert BootConfig.read(_boot(tmp_path / "c", "dtoverlay=w1-gpio\ndtoverlay=\ndtparam=spi=on\n")).on("spi")
+
+
+def test_pwm_audio_moved_onto_the_header_fails_for_those_pins(tmp_path):
+    config = _uart_config(tmp_path)     # seat 2 keys 5 and 6 on GPIO 12 and 13
+    found = _pins(config, _boot(tmp_path, "dtoverlay=audremap\n"), "audremap")
+    assert found.level == "FAIL" and "GPIO 12 (seat 2 key 5)" in found.detail
+    found = _pins(config, _boot(tmp_path / "b", "dtoverlay=audremap,pins_18_19\n"), "audremap")
+    assert "GPIO 18 (seat 2 key 1)" in found.detail and "GPIO 12" not in found.detail
