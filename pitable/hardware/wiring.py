@@ -65,12 +65,6 @@ class Wiring:
     notes: tuple[str, ...]
     reserved: tuple[tuple[int, str], ...] = ()   # (GPIO, why) bus pins not wired but not free
 
-    def at(self, board: int) -> PinUse | None:
-        for use in self.uses:
-            if use.board == board:
-                return use
-        return None
-
     def of_role(self, *roles: str) -> list[PinUse]:
         return [u for u in self.uses if u.role in roles]
 
@@ -152,6 +146,10 @@ def wiring_of(config) -> Wiring:
     pads = config.pads
     uses, reserved, parts, display_ground = _display(config)
     notes: list[str] = []
+    d = config.display
+    if d.is_hardware and d.interface == "i2c" and not i2c_pins(d.i2c_port):
+        notes.append(f"I2C bus {d.i2c_port} is made by an overlay (dtoverlay=i2c-gpio or i2c{d.i2c_port}): "
+                     "wire SDA and SCL to the pins it names.")
     seats = config.seats
     leds = buzzers = 0
     needs_ground: list[int] = []   # seats whose pad needs a ground wire

@@ -232,3 +232,10 @@ def test_readme_check_sees_a_changed_config(tmp_path):
     moved.write_text(moved.read_text().replace("leds: [16, 20, 21, 26]", "leds: [16, 20, 21, 9]"))
     changed, svgs, _ = docs.made(tmp_path)
     assert changed != same and "| 4 | 19 [35] | 9 [21] | [25] |" in changed
+
+
+def test_an_overlay_i2c_bus_says_where_sda_and_scl_come_from():
+    wiring = wiring_of(parse_config({"display": {"i2c_port": 3}}, "x.yaml"))
+    assert not [u for u in wiring.uses if u.short in ("SDA", "SCL")]
+    assert any("I2C bus 3" in n and "SDA and SCL" in n for n in wiring.notes)
+    layout(wiring)      # draws without them
