@@ -287,6 +287,7 @@ def check_pins(config, root: Path) -> list:
         mine += [u for u in clash if u not in mine]
         if not mine:
             continue
+        mine.sort(key=lambda u: u.bcm)
         pins = ", ".join(f"GPIO {u.bcm} ({u.what})" for u in mine)
         if bite.check == "i2c" and clash and all(u.role in ("key", "column") for u in clash):
             clash = []   # a key to ground reads fine on I2C's pull-up
