@@ -94,30 +94,69 @@ class _Wire:
     track: int = 0
 
 
-def _order_tracks(wires: list[_Wire]) -> None:
-    """Give each wire a lane so that few wires cross: a vertical of one crosses the lane
-    of another when it passes inside that lane's span, so order each pair the cheaper
-    way round (bubble passes; only neighbours' order changes their crossings)."""
+def _order_tracks(wires: list[_Wire], tries: int = 12) -> None:
+    """Give each wire a lane so that few wires cross and none runs on top of another.
+
+    With lane a above lane b, b's drop from its pin crosses a's lane when it passes
+    inside a's span, and a's drop to its end crosses b's lane likewise; if a's end is
+    right under b's pin, their drops would share a stretch (never allowed). Each wire
+    in turn moves to the place in the order that costs least, until none moves, from a
+    sorted start and a few shuffled ones (seeded: the same picture every time)."""
+    import random
+
+    n = len(wires)
+
     def span(w):
         return min(w.exit_x, w.end_x), max(w.exit_x, w.end_x)
 
     def cost(a, b):   # a's lane above b's
         alo, ahi = span(a)
         blo, bhi = span(b)
-        return int(alo < b.exit_x < ahi) + int(blo < a.end_x < bhi)
+        overlap = 1000 if abs(a.end_x - b.exit_x) < 8 else 0
+        return int(alo < b.exit_x < ahi) + int(blo < a.end_x < bhi) + overlap
 
-    order = sorted(wires, key=lambda w: (w.end_x - w.exit_x > 0, abs(w.end_x - w.exit_x)))
-    for _ in range(len(order)):
-        changed = False
-        for i in range(len(order) - 1):
-            a, b = order[i], order[i + 1]
-            if cost(b, a) < cost(a, b):
-                order[i], order[i + 1] = b, a
-                changed = True
-        if not changed:
-            break
-    for i, w in enumerate(order):
-        w.track = i
+    c = [[cost(a, b) if a is not b else 0 for b in wires] for a in wires]
+
+    def total(order):
+        return sum(c[a][b] for i, a in enumerate(order) for b in order[i + 1:])
+
+    def sift(order):
+        moved = True
+        while moved:
+            moved = False
+            for w in list(order):
+                rest = [x for x in order if x != w]
+                here = order.index(w)
+                above, below = 0, sum(c[w][x] for x in rest)
+                best_j, best = here, None
+                for j in range(n):
+                    cost_j = above + below
+                    if j == here:
+                        now = cost_j
+                    if best is None or cost_j < best:
+                        best_j, best = j, cost_j
+                    if j < n - 1:
+                        above += c[rest[j]][w]
+                        below -= c[w][rest[j]]
+                if best < now:
+                    order[:] = rest[:best_j] + [w] + rest[best_j:]
+                    moved = True
+        return order
+
+    rng = random.Random(0)
+    start = sorted(range(n), key=lambda i: (wires[i].end_x > wires[i].exit_x,
+                                            abs(wires[i].end_x - wires[i].exit_x)))
+    best = sift(start)
+    best_cost = total(best)
+    for _ in range(tries):
+        order = list(range(n))
+        rng.shuffle(order)
+        order = sift(order)
+        cost_now = total(order)
+        if cost_now < best_cost:
+            best, best_cost = order, cost_now
+    for track, i in enumerate(best):
+        wires[i].track = track
 
 
 def layout(wiring: Wiring, title: str = "") -> Drawing:

@@ -239,3 +239,22 @@ def test_an_overlay_i2c_bus_says_where_sda_and_scl_come_from():
     assert not [u for u in wiring.uses if u.short in ("SDA", "SCL")]
     assert any("I2C bus 3" in n and "SDA and SCL" in n for n in wiring.notes)
     layout(wiring)      # draws without them
+
+
+@pytest.mark.parametrize("path", CONFIGS + GOOD, ids=lambda p: p.name)
+def test_no_two_wires_run_on_top_of_each_other(path):
+    """Wires may cross, but never share a stretch: then nobody could tell them apart."""
+    drawing = layout(wiring_of(load_config(path)))
+    wires = [s[1] for s in drawing.shapes if s[0] == "line" and s[3] == 3 and len(s[1]) >= 4]
+    segments = []
+    for i, points in enumerate(wires):
+        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+            segments.append((i, min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
+    for a in segments:
+        for b in segments:
+            if a[0] >= b[0]:
+                continue
+            if a[1] == a[3] and b[1] == b[3] and abs(a[1] - b[1]) < 6:       # both vertical, close
+                assert min(a[4], b[4]) - max(a[2], b[2]) <= 0, (a, b)
+            if a[2] == a[4] and b[2] == b[4] and abs(a[2] - b[2]) < 6:       # both horizontal, close
+                assert min(a[3], b[3]) - max(a[1], b[1]) <= 0, (a, b)
