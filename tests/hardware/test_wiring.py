@@ -258,3 +258,19 @@ def test_no_two_wires_run_on_top_of_each_other(path):
                 assert min(a[4], b[4]) - max(a[2], b[2]) <= 0, (a, b)
             if a[2] == a[4] and b[2] == b[4] and abs(a[2] - b[2]) < 6:       # both horizontal, close
                 assert min(a[3], b[3]) - max(a[1], b[1]) <= 0, (a, b)
+
+
+def test_wiring_markdown_is_the_readme_table(capsys):
+    path = ROOT / "config" / "matrix-4-seats.yaml"
+    assert main(["wiring", "--config", str(path), "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert out == as_markdown(wiring_of(load_config(path)), str(path))
+    assert "| column | 4 [7] | 17 [11] | 27 [13] | 22 [15] | 23 [16] | 24 [18] | 25 [22] | 12 [32] |" in out
+
+
+def test_wiring_with_a_bad_config_exits_2_naming_file_and_key(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("pads:\n  direct:\n    - keys: [4, 17, 27, 22, 5, 6, 13, 2]\n    - keys: [18, 23, 24, 25, 8, 7, 12, 16]\n")
+    assert main(["wiring", "--config", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert f"{bad}: pads.direct[0].keys[7]: GPIO 2 is used by the I2C display bus" in err
