@@ -88,14 +88,6 @@ class Wiring:
             return ", ".join(f"{u.role} {u.name}" for u in pins)
         return ", ".join(u.name for u in pins)
 
-    def where_short(self, seat: int, key: int) -> str:
-        """The same in a few characters, for the 128x64 screen (header pin numbers):
-        "pin 8", "row 31 col 22"."""
-        pins = self.key_pins(seat, key)
-        if self.kind == "matrix":
-            return " ".join(f"{u.role[:3]} {u.board}" for u in pins)
-        return " ".join(f"pin {u.board}" for u in pins)
-
 
 def _gpio(bcm: int, role: str, what: str, short: str, path: str, seat=None, key=None) -> PinUse:
     return PinUse(BCM_TO_BOARD[bcm], bcm, role, what, short, path, seat, key)

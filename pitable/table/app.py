@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import random
@@ -25,9 +26,13 @@ class Table:
     """Keys in, views out, across games. Resumes an unfinished game from the log."""
 
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
-                 clock=time.monotonic, signal=None, resume: bool = True, rng=None):
+                 clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
+                 notice_seconds: float | None = None):
         self.seats = seats
         self.log_dir = Path(log_dir)
+        self.config_language = language
+        self.language = self._remembered_language(language)
+        self.notice_seconds = notice_seconds
         self.default_game = game
         self.default_deck = deck
         self.clock = clock
@@ -60,6 +65,9 @@ class Table:
     def on_key(self, event) -> None:
         self.current.on_key(event)
         if isinstance(self.current, Setup):
+            if self.current.language != self.language:
+                self.language = self.current.language
+                self._remember_language()
             if self.current.choice is not None:
                 self.current = self._start(self.current.choice)
         elif self.current.finished:
@@ -76,10 +84,40 @@ class Table:
         if journal is not None:
             journal.close()
 
+    # -- the table's language: the config's, or the one last chosen at the table ------------
+
+    SETTINGS = "table.json"
+
+    def _remembered_language(self, configured: str) -> str:
+        """The language last chosen at the table, unless the config changed since then
+        (a maker who edits the config sees the edit)."""
+        from pitable.i18n import LANGUAGES
+
+        try:
+            saved = json.loads((self.log_dir / self.SETTINGS).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return configured
+        if not isinstance(saved, dict) or saved.get("config") != configured:
+            return configured
+        chosen = saved.get("language")
+        return chosen if chosen in LANGUAGES else configured
+
+    def _remember_language(self) -> None:
+        path = self.log_dir / self.SETTINGS
+        try:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"language": self.language, "config": self.config_language}),
+                           encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as e:  # the choice still holds until the Pi restarts
+            log.warning("cannot remember the language in %s: %s", path, e)
+
     # -- games -------------------------------------------------------------------------------
 
     def _setup(self, game: str | None = None) -> Setup:
-        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock)
+        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+                     language=self.language)
 
     def _start(self, choice: dict):
         from pitable.rules import grasshopper as gh
@@ -103,6 +141,19 @@ class Table:
         log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
         return self._controller(state, header, journal, resumed=False)
 
+    def _timing(self) -> dict:
+        """What every game controller gets from the table: the informing screens' time, and
+        how the display pages instructions in the table's language."""
+        out = {"pages": self._pages}
+        if self.notice_seconds is not None:
+            out["notice_seconds"] = self.notice_seconds
+        return out
+
+    def _pages(self, title, lines) -> list:
+        from pitable.screens.grasshopper import instruction_pages
+
+        return instruction_pages(title, lines, self.language)
+
     def _resume(self):
         from pitable.table.journal import Journal, find_unfinished
 
@@ -123,7 +174,7 @@ class Table:
             from pitable.table.cockroach import CockroachTable
 
             return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  clock=self.clock, signal=self._signal, resumed=resumed)
+                                  clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
         from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 
@@ -132,7 +183,7 @@ class Table:
             log.warning("the log's reveals do not follow its seed; asking for reveals instead")
             deck = None
         return GrasshopperTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                deck, clock=self.clock, signal=self._signal, resumed=resumed)
+                                deck, clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
 
 
 # -- pitable run -----------------------------------------------------------------------------
@@ -258,12 +309,15 @@ def run(args) -> int:
     try:
         device = open_display_or_wait(options, config.display.is_hardware)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
-                      resume=not getattr(args, "new", False))
+                      resume=not getattr(args, "new", False), language=config.language,
+                      notice_seconds=config.notice_seconds)
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
         closers.append(lambda: getattr(screen.device, "cleanup", lambda: None)())
-        loop = Loop(table, screen, render, hold=config.pads.hold, watchdog=systemd.watchdog())
+        # the words of a frame are made when it is drawn, in the table's language of the moment
+        loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
+                    watchdog=systemd.watchdog())
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
 
@@ -300,30 +354,42 @@ class PadsTest:
     """The wiring test's app: each key event says seat, key and the header pin(s) it came
     in on (its own pin, or row and column), on screen and on stdout, so pressing the keys
     of a pad in order finds a wrong wire. The pins come from the config's wiring model,
-    not from the pads: the hardware layer only knows seat and key."""
+    not from the pads: the hardware layer only knows seat and key. The screen speaks the
+    table's language; stdout stays English, like the logs."""
 
     NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
 
     def __init__(self, config, out=None):
         from pitable.hardware.wiring import wiring_of
+        from pitable.i18n import msg
 
         self.wiring = wiring_of(config)
         self.out = out or (lambda line: print(line, flush=True))
-        self.lines = ("Press keys on the pads",)
+        self.lines = (msg("pads.press"),)
 
     def on_key(self, event):
+        from pitable.i18n import msg
+
         seat, key = event.seat + 1, self.NAMES[event.key]
         held = " (held)" if event.action == "hold" else ""
         where = self.wiring.where(event.seat, event.key)
         self.out(f"Seat {seat} key {key}{held}" + (f": {where}" if where else ""))
-        short = self.wiring.where_short(event.seat, event.key)
-        # the screen line leaves out "held": a wire is found by its pins, and the line fits
-        self.lines = ((f"Seat {seat} {key}" + (f": {short}" if short else ""),) + self.lines[:3])
+        pins = self.wiring.key_pins(event.seat, event.key)
+        # header pin numbers (what a maker counts on the board); "held" is left out: a
+        # wire is found by its pins, and the line fits the screen
+        if self.wiring.kind == "matrix":
+            line = msg("pads.key_row_col", seat=seat, key=key, row=pins[0].board, col=pins[1].board)
+        elif pins:
+            line = msg("pads.key_pin", seat=seat, key=key, pin=pins[0].board)
+        else:
+            line = msg(f"pads.key_{event.action}", seat=seat, key=key)
+        self.lines = (line,) + self.lines[:2]   # three lines fit in every language
 
     def view(self):
+        from pitable.i18n import msg
         from pitable.screens import views as v
 
-        return v.Message("Pads test", self.lines)
+        return v.Message(msg("pads.title"), self.lines)
 
     def next_deadline(self):
         return None
@@ -345,7 +411,8 @@ def pads_test(args) -> int:
     config, source = choose_config(args.config)
     options = desktop_display(dict(config.display.luma_options()))
     device = open_display(options)
-    loop = Loop(PadsTest(config), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
+    loop = Loop(PadsTest(config), Screen(device, time.monotonic, blank_after=0),
+                lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":

@@ -89,13 +89,12 @@ def test_matrix_parts_and_diode_direction():
     assert parts["LEDs (3 mm or 5 mm)"] == 4 and parts["330 ohm resistors"] == 4
     assert any("band (cathode) towards the row" in n for n in wiring.notes)
     assert wiring.where(1, 6) == "row GPIO 6 (pin 31), column GPIO 25 (pin 22)"
-    assert wiring.where_short(1, 6) == "row 31 col 22"
 
 
 def test_direct_key_comes_in_on_its_own_pin():
     wiring = wiring_of(load_config(ROOT / "config" / "direct-3-seats.yaml"))
     assert wiring.where(2, 6) == "GPIO 0 (pin 27)"
-    assert wiring.where_short(0, 0) == "pin 7"
+    assert wiring.where(0, 0) == "GPIO 4 (pin 7)"
     parts = {p.name: p.count for p in wiring.parts}
     assert "diodes 1N4148" not in parts and parts["push buttons"] == 24
 
