@@ -195,14 +195,37 @@ def wiring_of(config) -> Wiring:
     for i, s in enumerate(needs_ground):
         board = free_grounds[i % len(free_grounds)]
         uses.append(_fixed(board, "ground", f"ground of seat {s + 1}'s pad", "GND", seat=s))
+    cables = _cables(uses, pads.wiring, seats)
+    if cables:
+        notes.append(cables)
     uses = _merge_grounds(uses)
     if uses:
         parts.append(Part(len(uses), "jumper wires, female at the Pi",
-                          "one per header pin used (or a 40-way ribbon cable)"))
+                          "one per header pin used; or a 40-way ribbon cable"))
     display = config.display.describe()
     kind = config.display.interface if config.display.is_hardware else ""
     return Wiring(pads.wiring, seats, display, kind, tuple(sorted(uses, key=lambda u: u.board)),
                   tuple(parts), tuple(notes), tuple(sorted(reserved)))
+
+
+def _cables(uses: list[PinUse], kind: str, seats: int) -> str:
+    """What each pad's cable carries, so the maker buys (or cuts) the right ribbon."""
+    if kind not in ("direct", "matrix"):
+        return ""
+    counts = []
+    for s in range(seats):
+        mine = [u for u in uses if u.seat == s and u.role != "display"]
+        keys = 8 if kind == "matrix" else len([u for u in mine if u.role == "key"])
+        parts = [f"{keys} keys" if kind == "direct" else "8 columns"]
+        parts += [name for role, name in (("row", "its row"), ("led", "LED"), ("buzzer", "buzzer"),
+                                          ("ground", "ground")) if any(u.role == role for u in mine)]
+        n = keys + sum(1 for u in mine if u.role in ("row", "led", "buzzer", "ground"))
+        counts.append((n, ", ".join(parts)))
+    if len(set(counts)) == 1:
+        n, what = counts[0]
+        return f"Cable to each pad: {n} wires ({what})."
+    return "Cables to the pads: " + "; ".join(f"seat {s + 1}: {n} wires ({what})"
+                                             for s, (n, what) in enumerate(counts)) + "."
 
 
 def _merge_grounds(uses: list[PinUse]) -> list[PinUse]:

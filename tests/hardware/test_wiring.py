@@ -273,3 +273,12 @@ def test_wiring_with_a_bad_config_exits_2_naming_file_and_key(tmp_path, capsys):
     assert main(["wiring", "--config", str(bad)]) == 2
     err = capsys.readouterr().err
     assert f"{bad}: pads.direct[0].keys[7]: GPIO 2 is used by the I2C display bus" in err
+
+
+def test_each_pads_cable_is_counted():
+    direct = wiring_of(load_config(ROOT / "config" / "pitable.yaml"))
+    assert "Cable to each pad: 10 wires (8 keys, LED, ground)." in direct.notes
+    matrix = wiring_of(load_config(ROOT / "tests" / "configs" / "good" / "spi-no-reset.yaml"))
+    cables = next(n for n in matrix.notes if n.startswith("Cables to the pads"))
+    assert "seat 1: 11 wires (8 columns, its row, LED, ground)" in cables
+    assert "seat 4: 9 wires (8 columns, its row)" in cables
