@@ -179,7 +179,7 @@ def layout(wiring: Wiring, title: str = "") -> Drawing:
                            tuple((dev_x + tx, dev_y + ty) for tx, ty in tail)))
     _order_tracks(wires)
     legend_y = dev_y + dev_h + 30
-    notes = _notes(wiring)
+    notes = _notes(wiring, width - 2 * MARGIN)
     height = legend_y + 40 + 24 * len(notes) + MARGIN
     d = Drawing(width, height)
     d.rect(0, 0, width, height, fill="#ffffff")
@@ -465,10 +465,14 @@ def _matrix(w: Wiring):
 
 # ---------------------------------------------------------------- legend and notes
 
-def _notes(w: Wiring) -> list[str]:
-    out = list(w.notes)
-    for bcm, why in w.reserved:
-        out.append(f"Leave GPIO {bcm} free: {why}.")
+def _notes(w: Wiring, width: float) -> list[str]:
+    """The notes under the legend, as lines wrapped to the picture's width."""
+    import textwrap
+
+    out = []
+    per_line = int(width // text_width("x", 14))
+    for note in list(w.notes) + [f"Leave GPIO {bcm} free: {why}." for bcm, why in w.reserved]:
+        out += textwrap.wrap(note, per_line, subsequent_indent="    ")
     return out
 
 
