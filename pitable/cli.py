@@ -1,4 +1,4 @@
-"""The ``pitable`` command: run, replay, simulate, check-config, doctor, pads.
+"""The pitable command: run, replay, simulate, check-config, doctor, wiring, pads.
 
 Errors people can make (a bad log, a bad config) end with one clear line and a
 non-zero status, never a traceback.
@@ -59,7 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, metavar="P")
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--bots", default="heuristic", metavar="B[,B...]",
-                   help="bot per seat, comma-separated (random, heuristic); one name is used for every seat")
+                   help="bot per seat, comma-separated (random, heuristic; Grasshopper Poker also strong, "
+                        "the assistant's search player); one name is used for every seat")
+    p.add_argument("--budget", type=int, metavar="N",
+                   help="the strong player's playouts per bid (default: the table's default)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="processes to play the games on (the statistics do not depend on it)")
     p.add_argument("--option", action="append", default=[], metavar="NAME",
                    help="turn a rule option on (beginner, x_takes_cancelled_ace, end_on_empty_pile)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
@@ -72,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("doctor", help="check what usually goes wrong on a Pi")
     p.add_argument("--config", "-c", metavar="FILE")
     p.set_defaults(func=cmd_doctor)
+
+    p = sub.add_parser("wiring", help="which header pin does what, the parts to buy, and a picture")
+    p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: as for run)")
+    p.add_argument("--picture", metavar="OUT", help="also draw the header, the wires and the pads to OUT (.png or .svg)")
+    p.add_argument("--markdown", action="store_true", help="print the pads' tables as Markdown (for the README)")
+    p.set_defaults(func=cmd_wiring)
 
     p = sub.add_parser("pads", help="wiring test: show which seat and key is pressed")
     p.add_argument("--config", "-c", metavar="FILE")
@@ -126,7 +137,8 @@ def cmd_simulate(args) -> int:
             options = Options.from_dict({name: True for name in args.option})
         except PitableError as e:
             raise PitableError(f"--option: {e}") from None
-        kwargs = {"options": options}
+        kwargs = {"options": options, "budget": args.budget, "jobs": args.jobs}
+        known = sim.BOT_NAMES
     else:
         from pitable.sim import cockroach as sim
 
@@ -135,9 +147,14 @@ def cmd_simulate(args) -> int:
         if not 2 <= args.players <= 6:
             raise PitableError("Cockroach Poker is for 2 to 6 players")
         kwargs = {}
-    unknown = [b for b in bots if b not in ("random", "heuristic")]
+        known = ("random", "heuristic")
+    unknown = [b for b in bots if b not in known]
     if unknown:
-        raise PitableError(f"unknown bot {unknown[0]!r} (bots: random, heuristic)")
+        raise PitableError(f"unknown bot {unknown[0]!r} (bots: {', '.join(known)})")
+    if args.budget is not None and args.budget < 1:
+        raise PitableError("--budget must be at least 1 playout")
+    if args.jobs < 1:
+        raise PitableError("--jobs must be at least 1")
     stats = sim.simulate(args.games, args.players, args.seed, bots, **kwargs)
     print(json.dumps(stats, indent=2) if args.json else sim.format_stats(stats))
     return 0
@@ -161,6 +178,29 @@ def cmd_doctor(args) -> int:
     from pitable.service.doctor import doctor
 
     return doctor(args.config)
+
+
+def cmd_wiring(args) -> int:
+    from pitable.hardware.wiring import pin_warnings, wiring_of
+    from pitable.hardware.wiring_text import as_markdown, as_text
+    from pitable.table.app import choose_config
+
+    if args.picture and not args.picture.lower().endswith((".png", ".svg")):
+        raise PitableError(f"--picture {args.picture}: the name must end in .png or .svg")
+    config, source = choose_config(args.config)
+    wiring = wiring_of(config)
+    print(as_markdown(wiring, source) if args.markdown else as_text(wiring, source), end="")
+    for w in pin_warnings(wiring):
+        print(f"{source}: {w.path}: {w.message()}", file=sys.stderr)
+    if args.picture:
+        from pitable.hardware.wiring_picture import save_picture
+
+        try:
+            save_picture(wiring, args.picture, title=source)
+        except OSError as e:
+            raise PitableError(f"--picture {args.picture}: cannot write: {e.strerror or e}") from None
+        print(f"picture: {args.picture}", file=sys.stderr if args.markdown else sys.stdout)
+    return 0
 
 
 def cmd_pads(args) -> int:
