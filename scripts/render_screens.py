@@ -203,6 +203,15 @@ def play_nothing_and_plague(p: Play) -> None:
     p.read()
 
 
+def play_assistant(p: Play) -> None:
+    """Two pads join and key 6 seats the assistant (it plays Grasshopper Poker with them)."""
+    p.press(1, 0)
+    p.press(1, 0)
+    p.press(3, 0)
+    p.press(1, 5)
+    p.shot("setup_join_pi")
+
+
 def play_two(p: Play) -> None:
     grasshopper_setup(p, pads=(1, 3))
     p.reveal("corn", "strawberry", "broccoli")
@@ -357,6 +366,7 @@ def screens(lang: str) -> dict:
         play_grasshopper(Play(lang, tmp / "g4", shots=shots))
         play_nothing_and_plague(Play(lang, tmp / "g3", shots=shots))
         play_two(Play(lang, tmp / "g2", shots=shots))
+        play_assistant(Play(lang, tmp / "pi", shots=shots))
         play_resume(Play(lang, tmp / "resume", shots=shots), lang, shots)
         play_game_over(lang, tmp, shots)
         play_cockroach(Play(lang, tmp / "c5", seats=6, shots=shots))

@@ -112,8 +112,8 @@ def _setup_game(c: Canvas, v) -> None:
 
 def _setup_join(c: Canvas, v) -> None:
     y = title(c, c.say(msg("setup.who_plays")))
-    seat_boxes(c, y + 2, y + 23, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
-    c.text(0, 45, c.say(msg("setup.any_key_join")))
+    seat_boxes(c, y + 2, y + 22, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
+    c.text(0, 44, c.say(msg("setup.any_key_join")))  # its descenders clear the marks of the hints below
     go_on = ("A", c.say(msg("key.go_on")))
     w = hint_width(*go_on)
     if v.game == "grasshopper" and v.joined:
