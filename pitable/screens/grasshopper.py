@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 
-from pitable.i18n import LANGUAGES, NAMES, msg
+from pitable.i18n import NAMES, msg
 from pitable.screens import font, icons
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
                                      hint_width, hints, key, key_width, layout_paragraph, overhang,
@@ -287,19 +287,18 @@ def draw_choosing(c: Canvas, v) -> None:
 
 # -- instructions --------------------------------------------------------------------------------
 
-def draw_instructions(c: Canvas, v) -> None:
-    """A title, the page number, the lines (wrapped, continued rows indented) and the
-    footer saying who presses what. Space goes to the lines first: the title shrinks,
-    the text gets small; nothing is cut (the controller pages: a few lines a page)."""
+def _instructions_layout(say, lang: str, v):
+    """Where an instructions page's parts go: (head, tscale, page label, top, block, foot
+    block, ok). Pure layout, no drawing: the pager measures pages with it on the key path."""
     page = f"{v.page}/{v.pages}" if v.pages > 1 else ""
     pw = font.text_width(page) + 4 if page else 0
-    head = c.say(v.title)
-    lines = [c.say(m) for m in v.lines]
-    foot = c.say(v.foot) if v.foot else ""
+    head = say(v.title)
+    lines = [say(m) for m in v.lines]
+    foot = say(v.foot) if v.foot else ""
     foot_block = layout_paragraph((foot,), W, 20, scales=(1,)) if foot else None
     # the footer's room is the same whatever its letters (descenders or not): pages are made
     # for one footer and shown with another
-    foot_h = _feet_top(c.lang) + len(foot_block.rows) * font.HEIGHT + 2 if foot_block else 0
+    foot_h = _feet_top(lang) + len(foot_block.rows) * font.HEIGHT + 2 if foot_block else 0
     for tscale, scale in ((2, 2), (1, 2), (2, 1), (1, 1)):
         if tscale == 2 and not fit_scale(head, W - pw, (2,)):
             continue
@@ -307,6 +306,16 @@ def draw_instructions(c: Canvas, v) -> None:
         block = layout_paragraph(lines, W, H - top - foot_h, scales=(scale,), indent=6)
         if not block.cut:
             break
+    ok = not block.cut and fit_scale(head, W - pw, (tscale,)) is not None and \
+        (foot_block is None or not foot_block.cut)
+    return head, tscale, page, pw, top, block, foot_block, ok
+
+
+def draw_instructions(c: Canvas, v) -> None:
+    """A title, the page number, the lines (wrapped, continued rows indented) and the
+    footer saying who presses what. Space goes to the lines first: the title shrinks,
+    the text gets small; nothing is cut (the display pages: see ``instruction_pages``)."""
+    head, tscale, page, pw, top, block, foot_block, _ = _instructions_layout(c.say, c.lang, v)
     c.text(0, overhang(head, tscale), head if fit_scale(head, W - pw, (tscale,)) else clip(head, W - pw, tscale), tscale)
     if page:
         c.text(W - 1, 0, page, align="right")
@@ -333,17 +342,13 @@ def instruction_pages(title, lines: tuple, lang: str = "en") -> list:
     """``lines`` split into pages that the instructions screen shows whole in ``lang``:
     as many lines a page as fit (at most ``MAX_LINES``) with the widest footer. A line too
     long for a page of its own still gets one (the layout test fails on it)."""
-    from PIL import Image
-
     from pitable.i18n import catalog
 
     say = catalog(lang).words
     foot = max(PAGE_FEET, key=lambda m: font.text_width(say(m)))
 
     def fits(page) -> bool:
-        c = Canvas(Image.new("1", (W, H)), size=(W, H), lang=lang)
-        draw_instructions(c, _Page(title, page, 9, 9, None, foot))
-        return not c.cuts and not c.overflows
+        return _instructions_layout(say, lang, _Page(title, page, 9, 9, None, foot))[-1]
 
     pages: list = []
     for line in lines:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pitable.i18n import LANGUAGES, msg, words
+from pitable.i18n import LANGUAGES, words
 from pitable.rules.grasshopper import BIDDING, CHOOSING, KINDS, REVEAL
 from pitable.screens import views as v
 from pitable.screens.render import render
