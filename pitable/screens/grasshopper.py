@@ -199,7 +199,8 @@ def draw_reveal(c: Canvas, v) -> None:
 def draw_bidding(c: Canvas, v) -> None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
-    top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)), c.say(msg("pile", n=v.pile)))
+    # the call to action, then where the game is (the pile is on the scores: hold A)
+    top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)))
     kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
     seat_boxes(c, 40, 63, v.seats, set(v.locked), check=True)
 

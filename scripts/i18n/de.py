@@ -33,7 +33,7 @@ WORDS = {
     "reason.start": "Neues Spiel", "reason.refill": "Auffüllen", "reason.stalemate": "Patt",
     "reason.renew": "Neue Auslage", "reason.round": "Neue Runde",
     "reveal.turn_up": ("{n} Karte aufdecken", "{n} Karten aufdecken"),
-    "bidding.where": "Runde {round}, Zug {turn}", "pile": ("Stapel {n}", "Stapel {n}"), "display.empty": "(leer)",
+    "bidding.where": "Bieten! Runde {round}, Zug {turn}", "pile": ("Stapel {n}", "Stapel {n}"), "display.empty": "(leer)",
     "bids.stalemate": "Patt!", "bids.takes_all": "P{seat} nimmt alles", "bids.order": "Reihe: {seats}",
     "bids.nobody": "Keiner wählt",
     "why.x_beats_ace": "X schlägt das Ass", "why.x_beats_cancelled_ace": "X schlägt das Ass-Paar",

@@ -32,7 +32,7 @@ WORDS = {
     "reason.start": "Ván mới", "reason.refill": "Bổ sung", "reason.stalemate": "Bế tắc",
     "reason.renew": "Khu mới", "reason.round": "Vòng mới",
     "reveal.turn_up": "Lật {n} lá",
-    "bidding.where": "Vòng {round}, lượt {turn}", "pile": "Chồng {n}", "display.empty": "(trống)",
+    "bidding.where": "Đấu giá! Vòng {round}, lượt {turn}", "pile": "Chồng {n}", "display.empty": "(trống)",
     "bids.stalemate": "Bế tắc!", "bids.takes_all": "G{seat} lấy hết", "bids.order": "Thứ tự: {seats}",
     "bids.nobody": "Không ai chọn",
     "why.x_beats_ace": "X thắng lá Át", "why.x_beats_cancelled_ace": "X thắng Át bị hủy",
