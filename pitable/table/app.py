@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 from pitable.errors import HardwareError
+from pitable.hardware.keys import HOLD
+from pitable.table import notices
 from pitable.table.setup import Setup
 
 # The rules and the journal load when a game starts or resumes, not before the first
@@ -33,14 +35,22 @@ class Table:
         self.clock = clock
         self.signal = signal
         self.rng = rng or random.Random()
+        self.notices: list = []     # what the table must read about its log first (any key: next)
+        self._offer_unsaved = False  # the disk refused a new game: A again plays it unsaved
         self.current = None
         if resume:
-            self.current = self._resume()
+            try:
+                self.current = self._resume()
+            except Exception:  # noqa: BLE001 - no file in the log directory may stop the daemon
+                log.exception("cannot resume from %s; starting a new game", self.log_dir)
+                self.notices.append(notices.not_resumed("cannot be read"))
         if self.current is None:
             self.current = self._setup()
 
     # the loop's interface
     def view(self):
+        if self.notices:
+            return self.notices[0]
         return self.current.view()
 
     def next_deadline(self):
@@ -54,17 +64,24 @@ class Table:
         return durable() if durable else True
 
     def next_views(self) -> list:
+        if self.notices:
+            return []
         guesses = getattr(self.current, "next_views", None)
         return guesses() if guesses else []
 
     def on_key(self, event) -> None:
+        if self.notices:
+            if event.action != HOLD:
+                self.notices.pop(0)  # read: any key goes on
+            return
         self.current.on_key(event)
         if isinstance(self.current, Setup):
             if self.current.choice is not None:
-                self.current = self._start(self.current.choice)
+                self.current = self._start(self.current.choice) or self.current
         elif self.current.finished:
             self.current.journal.close()
             self.current = self._setup(self.current.game)
+            self._offer_unsaved = False
 
     def _signal(self, pad_index: int) -> None:
         # Late-bound: the pads (and their LEDs) are opened after the table.
@@ -83,7 +100,7 @@ class Table:
 
     def _start(self, choice: dict):
         from pitable.rules import grasshopper as gh
-        from pitable.table.journal import Journal
+        from pitable.table.journal import Journal, NoJournal
 
         seats = tuple(choice["seats"])
         extra = {"pads": list(seats), "deck": choice["deck"],
@@ -99,24 +116,66 @@ class Table:
             options = gh.Options.from_dict(choice["options"])
             header = gh.header(len(seats), options, **extra)
             state = gh.State(len(seats), options)
-        journal = Journal.create(self.log_dir, header)
-        log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
+        try:
+            journal = Journal.create(self.log_dir, header)
+        except OSError as e:
+            # Refused like a move: the setup stays, the table is told; if it asks again,
+            # the game is played without a log (and says so) rather than not at all.
+            log.error("cannot create a game log in %s: %s", self.log_dir, e)
+            if not self._offer_unsaved:
+                self._offer_unsaved = True
+                self.current.choice = None
+                self.current._say(notices.GAME_NOT_STARTED)
+                return None
+            journal = NoJournal(notices.reason(e))
+            log.warning("new %s game, seats %s, NOT SAVED (%s)", choice["game"], seats, journal.reason)
+        else:
+            log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
+        self._offer_unsaved = False
+        if not journal.saving:
+            self.notices.append(notices.not_saving(journal.reason))
         return self._controller(state, header, journal, resumed=False)
 
     def _resume(self):
-        from pitable.table.journal import Journal, find_unfinished
+        """The newest unfinished game, up to its last good line; None (and a notice) when
+        there is none or it cannot go on at this table."""
+        from pitable.table.journal import Journal, NoJournal, find_unfinished, set_aside
 
         found = find_unfinished(self.log_dir)
         if found is None:
             return None
-        path, state, logged = found
-        header = logged.header
-        seats = tuple(header.get("pads") or range(1, state.players + 1))
-        if len(seats) != state.players or max(seats) > self.seats:
-            log.warning("not resuming %s: its seats %s do not fit this table", path, seats)
+        path, state = found.path, found.state
+        if state is None:
+            log.error("cannot resume %s: %s (the file is left as it is)", path, found.problem)
+            self.notices.append(notices.not_resumed("cannot be read"))
             return None
+        header = found.log.header
+        seats = tuple(header.get("pads") or range(1, state.players + 1))
+        if max(seats) > self.seats:
+            log.error("not resuming %s: it needs pad %d, this table has %d (the file is left as it is)",
+                      path, max(seats), self.seats)
+            self.notices.append(notices.not_resumed(f"needs {max(seats)} pads"))
+            return None
+        repaired = []
+        try:
+            if found.bad_line is not None:
+                aside = set_aside(path, found.good_size)
+                log.error("%s: %s; resumed up to line %d, the rest is kept in %s",
+                          path, found.problem, found.bad_line - 1, aside)
+                repaired.append(notices.log_repaired(found.bad_line))
+            journal = Journal.reopen(path)
+        except OSError as e:
+            journal = NoJournal(notices.reason(e))
+            if found.bad_line is not None:
+                log.error("%s: %s; resumed up to line %d (the file is left as it is)",
+                          path, found.problem, found.bad_line - 1)
+                repaired.append(notices.log_repaired(found.bad_line))
+            log.error("cannot write %s: %s; this game goes on NOT SAVED", path, e)
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
-        return self._controller(state, header, Journal.reopen(path), resumed=True)
+        self.notices += repaired
+        if not journal.saving:
+            self.notices.append(notices.not_saving(journal.reason))
+        return self._controller(state, header, journal, resumed=True)
 
     def _controller(self, state, header: dict, journal, resumed: bool):
         if header["game"] == "cockroach":

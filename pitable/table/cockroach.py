@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pitable.rules import cockroach as cr
 from pitable.rules.cockroach import KINDS, Call, Flip, Lost, Pass, Took
+from pitable.rules.log import UNDO
 from pitable.screens import views as v
+from pitable.table import notices
 from pitable.table.base import KEY_A, KEY_X, GameTable
 
 REASONS = {"four_of_a_kind": "4 of a kind", "five_of_a_kind": "5 of a kind", "empty_hand": "empty hand"}
@@ -146,7 +148,8 @@ class CockroachTable(GameTable):
         if not self.state.can_pop():
             self._say("Nothing to undo")
             return False
-        self.journal.append({"undo": True})
+        if not self._write_lines([UNDO], notices.UNDO_NOT_SAVED):
+            return False
         self.state.pop()
         self.target = None
         self.notices = []

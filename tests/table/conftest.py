@@ -1,3 +1,4 @@
+import os
 import random
 
 import pytest
@@ -69,3 +70,30 @@ def new_table(tmp_path, clock):
     def make(seats=4, log_dir="logs", **kw):
         return Table(seats=seats, log_dir=tmp_path / log_dir, clock=clock, rng=random.Random(7), **kw)
     return make
+
+
+class Faults:
+    """Simulated disk errors on the journal's system calls: ``fail["pwrite"] = ENOSPC``."""
+
+    def __init__(self, monkeypatch):
+        self.fail: dict = {}
+        self.short = False  # pwrite writes half, then the next call fails
+        for name in ("pwrite", "fsync", "ftruncate"):
+            real = getattr(os, name)
+            monkeypatch.setattr(os, name, self._wrap(name, real))
+
+    def _wrap(self, name, real):
+        def call(fd, *args):
+            if name == "pwrite" and self.short and len(args[0]) > 1:
+                self.short = False
+                return real(fd, args[0][: len(args[0]) // 2], *args[1:])
+            code = self.fail.get(name)
+            if code:
+                raise OSError(code, os.strerror(code))
+            return real(fd, *args)
+        return call
+
+
+@pytest.fixture
+def faults(monkeypatch):
+    return Faults(monkeypatch)

@@ -1,0 +1,156 @@
+"""The table on a full or failing disk: every write to the log (a move, an undo, the
+assistant's reveals, a new game) takes one refusal path. A clear message, the state as
+before the key, the log holding exactly what the table confirmed, the daemon running."""
+
+import errno
+
+import pytest
+
+from pitable.rules.log import replay
+from pitable.screens import views as v
+from pitable.table import notices
+
+from .conftest import press, start_grasshopper
+from .test_cockroach_table import start as start_cockroach
+
+DISK_ERRORS = [("pwrite", errno.ENOSPC), ("pwrite", errno.EIO), ("fsync", errno.ENOSPC), ("fsync", errno.EIO)]
+
+
+def on_disk(game):
+    return replay(game.journal.path.read_text())[0]
+
+
+def reveal(table, kind):
+    press(table, table.current.seats[0], ["grasshopper", "corn", "strawberry", "broccoli", "blackberry"].index(kind))
+
+
+@pytest.mark.parametrize("call,code", DISK_ERRORS)
+def test_a_reveal_refused_on_a_full_disk_never_reaches_the_log(new_table, faults, call, code):
+    """Issue 10.1: corn refused, space freed, strawberry: the log has strawberry only."""
+    table = new_table()
+    game = start_grasshopper(table)
+    faults.fail[call] = code
+    reveal(table, "corn")
+    assert table.view().toast == notices.MOVE_NOT_SAVED and game.state.moves == []
+    faults.fail.clear()
+    reveal(table, "strawberry")
+    for kind in ("broccoli", "corn"):
+        reveal(table, kind)
+    for seat in (1, 2, 3):
+        press(table, seat, seat)  # the last lock-in: still replays
+    assert on_disk(game) == game.state
+    assert [m.kind for m in game.state.moves[:3]] == ["strawberry", "broccoli", "corn"]
+
+
+def test_when_the_take_back_fails_too_nothing_is_written_past_it(new_table, faults):
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn")
+    faults.short = True
+    faults.fail["pwrite"] = errno.EIO
+    faults.fail["ftruncate"] = errno.EIO
+    reveal(table, "strawberry")
+    faults.fail.pop("pwrite")
+    reveal(table, "broccoli")  # the cut still fails: refused too
+    assert table.view().toast == notices.MOVE_NOT_SAVED
+    assert on_disk(game) == game.state and len(game.state.moves) == 1
+    faults.fail.clear()
+    reveal(table, "broccoli")
+    assert on_disk(game) == game.state and len(game.state.moves) == 2
+
+
+@pytest.mark.parametrize("call,code", DISK_ERRORS)
+def test_grasshopper_undo_on_a_failing_disk_is_refused_and_changes_nothing(new_table, faults, call, code):
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn")
+    reveal(table, "strawberry")
+    before, text = game.state.copy(), game.journal.path.read_text()
+    press(table, 1, 7, "hold")  # hold X: undo?
+    faults.fail[call] = code
+    press(table, 1, 6)  # A: yes
+    assert table.view().toast == notices.UNDO_NOT_SAVED
+    assert game.state == before and game.journal.path.read_text() == text
+    faults.fail.clear()
+    press(table, 1, 7, "hold")
+    press(table, 1, 6)
+    assert table.view().toast == "Undone" and len(game.state.moves) == 1 and on_disk(game) == game.state
+
+
+@pytest.mark.parametrize("call,code", DISK_ERRORS)
+def test_cockroach_undo_on_a_failing_disk_is_refused_and_changes_nothing(new_table, faults, call, code):
+    table = new_table()
+    game = start_cockroach(table)
+    press(table, 1, 2)  # to seat 3
+    press(table, 1, 4)  # claim: scorpion
+    before, text = game.state.copy(), game.journal.path.read_text()
+    press(table, 1, 7, "hold")
+    faults.fail[call] = code
+    press(table, 1, 6)
+    assert table.view().toast == notices.UNDO_NOT_SAVED
+    assert game.state == before and game.journal.path.read_text() == text
+    faults.fail.clear()
+    press(table, 1, 7, "hold")
+    press(table, 1, 6)
+    assert table.view().toast == "Undone" and game.state.moves == [] and on_disk(game) == game.state
+
+
+def test_undo_of_a_choice_with_virtual_reveals_after_it_is_all_or_nothing(new_table, faults):
+    table = new_table()
+    game = start_grasshopper(table, deck_toggle=True)
+    for seat, key in ((1, 6), (2, 4), (3, 3)):  # the Ace takes all, the assistant reveals 3
+        press(table, seat, key)
+    while game.notices:
+        press(table, 1, 0)
+    before, text = game.state.copy(), game.journal.path.read_text()
+    press(table, 1, 7, "hold")
+    faults.fail["fsync"] = errno.EIO
+    press(table, 1, 6)
+    assert game.state == before and game.journal.path.read_text() == text
+    faults.fail.clear()
+    press(table, 1, 7, "hold")
+    press(table, 1, 6)
+    assert on_disk(game) == game.state and game.state.phase == "bidding" and game.state.turn == 1
+
+
+@pytest.mark.parametrize("call,code", DISK_ERRORS)
+def test_a_new_game_the_disk_refuses_stays_in_setup_then_plays_unsaved_if_asked(new_table, faults, call, code):
+    table = new_table()
+    faults.fail[call] = code
+    setup = table.current
+    start_grasshopper(table)
+    assert table.current is setup and table.view().toast == notices.GAME_NOT_STARTED
+    assert table.view().step == "options"
+    assert [p for p in (table.log_dir).iterdir()] == []
+    press(table, 1, 6)  # A again: play, unsaved
+    assert table.view() == notices.not_saving(__import__("os").strerror(code))
+    press(table, 1, 0)  # read
+    assert isinstance(table.view(), v.RevealPrompt) and not table.current.journal.saving
+    reveal(table, "corn")
+    assert len(table.current.state.moves) == 1
+
+
+def test_a_new_game_goes_on_saved_when_the_disk_is_back(new_table, faults):
+    table = new_table()
+    faults.fail["pwrite"] = errno.ENOSPC
+    start_grasshopper(table)
+    faults.fail.clear()
+    press(table, 1, 6)  # A again: the disk has room now
+    assert table.current.journal.saving and isinstance(table.view(), v.RevealPrompt)
+
+
+def test_resumed_virtual_reveals_refused_by_the_disk_are_tried_again(new_table, faults):
+    table = new_table()
+    game = start_grasshopper(table, deck_toggle=True)
+    path = game.journal.path
+    text = path.read_text()
+    table.close()
+    path.write_text(text.splitlines()[0] + "\n")  # the header only: 3 reveals are due
+    faults.fail["fsync"] = errno.EIO
+    again = new_table()
+    assert again.current.state.moves == [] and path.read_text() == text.splitlines()[0] + "\n"
+    faults.fail.clear()
+    while again.current.notices:
+        press(again, 1, 0)
+    press(again, 1, 0)  # any key: the reveals again
+    assert len(again.current.state.moves) == 3 and on_disk(again.current) == again.current.state
