@@ -70,8 +70,10 @@ def parse_line(n: int, line: str) -> dict:
         obj = json.loads(line)
     except RecursionError:
         raise LogError(f"line {n}: not valid JSON (nested too deeply)") from None
-    except ValueError as e:  # JSONDecodeError has .msg; a too-long number is a bare ValueError
-        raise LogError(_clip(f"line {n}: not valid JSON ({getattr(e, 'msg', None) or e})")) from None
+    except json.JSONDecodeError as e:
+        raise LogError(_clip(f"line {n}: not valid JSON ({e.msg})")) from None
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        raise LogError(f"line {n}: not valid JSON (a number with too many digits)") from None
     if not isinstance(obj, dict):
         raise LogError(f"line {n}: expected a JSON object, got {type(obj).__name__}")
     return obj
