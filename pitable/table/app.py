@@ -158,11 +158,15 @@ class Table:
             return None
         repaired = []
         try:
-            if found.bad_line is not None:
+            if found.good_size is not None:
                 aside = set_aside(path, found.good_size)
-                log.error("%s: %s; resumed up to line %d, the rest is kept in %s",
-                          path, found.problem, found.bad_line - 1, aside)
-                repaired.append(notices.log_repaired(found.bad_line))
+                if found.bad_line is not None:
+                    log.error("%s: %s; resumed up to line %d, the rest is kept in %s",
+                              path, found.problem, found.bad_line - 1, aside)
+                    repaired.append(notices.log_repaired(found.bad_line))
+                else:
+                    log.warning("%s: a last line cut short (power lost while writing) is kept in %s",
+                                path, aside)
             journal = Journal.reopen(path)
         except OSError as e:
             journal = NoJournal(notices.reason(e))

@@ -271,7 +271,7 @@ class Found(NamedTuple):
     log: object | None
     problem: str | None = None  # the first bad line, or why the file cannot be read: one line
     bad_line: int | None = None  # where the part that replays ends, when a bad tail follows
-    good_size: int | None = None  # bytes of the part that replays
+    good_size: int | None = None  # bytes of the part that replays, when something follows it
 
 
 _NAME = re.compile(r"-(\d{8}-\d{6})(?:-(\d+))?" + re.escape(SUFFIX) + "$")
@@ -335,10 +335,11 @@ def find_unfinished(log_dir: Path) -> Found | None:
         if good.bad_line is not None:
             log.warning("%s: the game is over, but %s (left as it is)", path, good.problem)
         return None
-    if good.bad_line is None:
-        return Found(path, good.state, good.log)
-    return Found(path, good.state, good.log, good.problem, good.bad_line,
-                 _line_start(data, good.bad_line))
+    if good.bad_line is not None:
+        return Found(path, good.state, good.log, good.problem, good.bad_line, _line_start(data, good.bad_line))
+    if data and not data.endswith(b"\n"):  # a line torn by a power cut: kept aside too
+        return Found(path, good.state, good.log, good_size=data.rfind(b"\n") + 1)
+    return Found(path, good.state, good.log)
 
 
 def _line_start(data: bytes, line: int) -> int:
