@@ -358,7 +358,8 @@ def card(label: str, size: str = "big", style: str = "face") -> Image.Image:
     text = font.text_image(label, s)
     tw, th = font.text_width(label, s), font.ASCENT * s
     x, y = (w - tw) // 2, (h - th) // 2
-    mask = text.crop((0, 0, tw, th))
+    top = font.overhang(label, s)
+    mask = text.crop((0, top, tw, top + th))
     if style == "cancelled":
         dots = checker(w, h)
         frame = Image.new("1", (w, h))

@@ -75,7 +75,8 @@ class Canvas:
     def text(self, x: int, y: int, s: str, scale: int = 1, fill: int = 1, align: str = "left") -> int:
         """Draw ``s`` with the top of its capitals at ``y``. ``align``: "left" (x is the
         left edge), "center" (x is the middle), "right" (x is the right edge, inclusive).
-        Returns the width drawn."""
+        Marks above capitals (and stacked marks) are drawn above ``y``: from
+        ``y - font.overhang(s, scale)``. Returns the width drawn."""
         if not s:
             return 0
         w = font.text_width(s, scale)
@@ -83,7 +84,8 @@ class Canvas:
             x -= w // 2
         elif align == "right":
             x -= w - 1
-        self.paste(font.text_image(s, scale), x, y, fill, what=f"text {s!r}")
+        top = font.overhang(s, scale)
+        self.paste(font.text_image(s, scale), x, y - top, fill, what=f"text {s!r}")
         return w
 
     def text_fit(self, x: int, y: int, width: int, s: str, scales=(2, 1), fill: int = 1,
