@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 from pitable.errors import HardwareError
-from pitable.hardware.keys import HOLD
 from pitable.table import notices
 from pitable.table.setup import Setup
 
@@ -71,8 +70,7 @@ class Table:
 
     def on_key(self, event) -> None:
         if self.notices:
-            if event.action != HOLD:
-                self.notices.pop(0)  # read: any key goes on
+            self.notices.pop(0)  # read: any key goes on
             return
         self.current.on_key(event)
         if isinstance(self.current, Setup):
