@@ -1,5 +1,8 @@
+import errno
 import os
 import random
+import subprocess
+import uuid
 
 import pytest
 
@@ -97,3 +100,30 @@ class Faults:
 @pytest.fixture
 def faults(monkeypatch):
     return Faults(monkeypatch)
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real 64 KiB tmpfs (root only); skipped where mounting is not allowed."""
+    where = tmp_path / f"disk-{uuid.uuid4().hex[:6]}"
+    where.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)],
+                          capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def fill(where):
+    """Take every free byte of the filesystem; returns the filler to delete later."""
+    filler = where / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"x" * 512)
+        except OSError as e:
+            assert e.errno == errno.ENOSPC
+    return filler

@@ -154,3 +154,40 @@ def test_resumed_virtual_reveals_refused_by_the_disk_are_tried_again(new_table, 
         press(again, 1, 0)
     press(again, 1, 0)  # any key: the reveals again
     assert len(again.current.state.moves) == 3 and on_disk(again.current) == again.current.state
+
+
+def test_a_really_full_disk_refuses_moves_and_undos_and_the_log_matches_the_table(small_disk, clock):
+    """Issue 10.1 on a real 64 KiB tmpfs: a new game, moves and undos on a full disk."""
+    import random
+
+    from pitable.table.app import Table
+
+    from .conftest import fill
+
+    filler = fill(small_disk)
+    table = Table(seats=4, log_dir=small_disk / "logs", clock=clock, rng=random.Random(1))
+    setup = start_grasshopper(table)
+    assert table.current is setup and table.view().toast == notices.GAME_NOT_STARTED  # no room for a log
+    filler.unlink()
+    press(table, 1, 6)  # A again: there is room now
+    game = table.current
+    assert game.journal.saving
+    filler = fill(small_disk)
+    refusals = 0
+    for _ in range(400):  # reveal and undo until the log needs a page the disk does not have
+        reveal(table, "corn")
+        refusals += table.view().toast == notices.MOVE_NOT_SAVED
+        press(table, 1, 7, "hold")
+        press(table, 1, 6)
+        refusals += table.view().toast == notices.UNDO_NOT_SAVED
+        assert on_disk(game) == game.state
+        if refusals >= 2:
+            break
+    assert refusals >= 2, "the disk never filled"
+    filler.unlink()
+    before = len(game.state.moves)  # 0 or 1 (a corn whose undo was refused)
+    kinds = ["strawberry", "broccoli", "blackberry"][: 3 - before]
+    for kind in kinds:
+        reveal(table, kind)
+    assert on_disk(game) == game.state and game.state.phase == "bidding"
+    assert [m.kind for m in game.state.moves[before:]] == kinds

@@ -7,13 +7,13 @@ good write never carries a refused line to disk with it.
 
 import errno
 import os
-import subprocess
-import uuid
 
 import pytest
 
 from pitable.rules.grasshopper import Options, header
 from pitable.table.journal import Journal
+
+from .conftest import fill
 
 HEAD = header(2, Options())
 
@@ -35,33 +35,6 @@ def commit(journal, obj):
             pass
         return False
     return True
-
-
-@pytest.fixture
-def small_disk(tmp_path):
-    """A real 64 KiB tmpfs (root only); skipped where mounting is not allowed."""
-    where = tmp_path / f"disk-{uuid.uuid4().hex[:6]}"
-    where.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)],
-                          capture_output=True)
-    if done.returncode != 0:
-        pytest.skip("cannot mount a tmpfs here")
-    try:
-        yield where
-    finally:
-        subprocess.run(["umount", "-l", str(where)], capture_output=True)
-
-
-def fill(where):
-    """Take every free byte of the filesystem; returns the filler to delete later."""
-    filler = where / "filler"
-    with open(filler, "wb", buffering=0) as f:
-        try:
-            while True:
-                f.write(b"x" * 512)
-        except OSError as e:
-            assert e.errno == errno.ENOSPC
-    return filler
 
 
 def test_a_line_refused_by_a_really_full_disk_never_reaches_the_log(small_disk):
