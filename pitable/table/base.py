@@ -74,6 +74,8 @@ class GameTable(Toasts):
     # -- keys ---------------------------------------------------------------------------------
 
     def on_key(self, event) -> None:
+        if self._syncing is not None and not self.durable():
+            return  # the last key never reached the disk and was taken back: this one was meant after it
         pad, key = event.seat, event.key
         player = self.player_of.get(pad)
         if player is None:

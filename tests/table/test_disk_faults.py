@@ -191,3 +191,19 @@ def test_a_really_full_disk_refuses_moves_and_undos_and_the_log_matches_the_tabl
         reveal(table, kind)
     assert on_disk(game) == game.state and game.state.phase == "bidding"
     assert [m.kind for m in game.state.moves[before:]] == kinds
+
+
+def test_a_key_before_the_last_one_is_durable_waits_for_it_and_a_refusal_is_not_lost(new_table, faults):
+    """Driven without the loop (no ``durable`` between keys): a failed sync is still taken back."""
+    from pitable.hardware.keys import KeyEvent
+
+    table = new_table()
+    game = start_grasshopper(table)
+    faults.fail["fsync"] = errno.EIO
+    table.on_key(KeyEvent(0, 1, "press"))  # corn: its sync fails on the worker thread
+    faults.fail.clear()
+    table.on_key(KeyEvent(0, 2, "press"))  # settles the corn first: taken back, this key dropped
+    assert table.view().toast == notices.MOVE_NOT_SAVED and game.state.moves == []
+    table.on_key(KeyEvent(0, 2, "press"))
+    table.durable()
+    assert [m.kind for m in game.state.moves] == ["strawberry"] and on_disk(game) == game.state
