@@ -45,8 +45,18 @@ class Table:
                 self.notices.append(notices.not_resumed("cannot be read"))
         if self.current is None:
             self.current = self._setup()
+            self._check_log_dir()
 
-    # the loop's interface
+    def _check_log_dir(self) -> None:
+        """Say at start, in the journal and on screen, when games cannot be saved."""
+        from pitable.table.journal import cannot_write
+
+        why = cannot_write(self.log_dir)
+        if why is not None:
+            log.error("cannot write game logs in %s: %s; games will not be saved", self.log_dir, why)
+            self.notices.append(notices.not_saving(why))
+            self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
+
     def view(self):
         if self.notices:
             return self.notices[0]

@@ -237,6 +237,26 @@ class NoJournal:
         pass
 
 
+def cannot_write(log_dir: Path) -> str | None:
+    """Why no game log could be made in ``log_dir`` (said briefly), or None when it looks
+    writable. Only looks (no test file): a start-up check, the write itself decides."""
+    path = Path(log_dir)
+    try:
+        while not path.exists():
+            if path.parent == path:
+                return None
+            path = path.parent
+        if not path.is_dir():
+            return os.strerror(errno.ENOTDIR)
+        if os.statvfs(path).f_flag & os.ST_RDONLY:
+            return os.strerror(errno.EROFS)
+        if not os.access(path, os.W_OK | os.X_OK):
+            return os.strerror(errno.EACCES)
+    except OSError as e:
+        return e.strerror or str(e)
+    return None
+
+
 def _read_all(fd: int) -> bytes:
     chunks = []
     at = 0

@@ -185,12 +185,13 @@ def test_a_broken_symlink_and_a_directory_named_like_logs_are_skipped(tmp_path, 
     assert any("gone" in r.getMessage() or "zz-" in r.getMessage() for r in caplog.records)
 
 
-def test_log_dir_naming_a_file_plays_unsaved_and_says_so(tmp_path, new_table, caplog):
+def test_log_dir_naming_a_file_is_said_at_start_and_games_play_unsaved(tmp_path, new_table, caplog):
     (tmp_path / "logs").write_text("I am a file\n")
     table = new_table()
+    assert table.view() == notices.not_saving("Not a directory")
+    assert any("cannot write game logs" in r.getMessage() for r in caplog.records)
+    press(table, 1, 0)
     start_grasshopper(table)
-    assert table.view().toast == notices.GAME_NOT_STARTED
-    press(table, 1, 6)
     assert table.view().title == "NOT SAVED"
     assert (tmp_path / "logs").read_text() == "I am a file\n"
     assert any("cannot create a game log" in r.getMessage() for r in caplog.records)
@@ -234,14 +235,16 @@ def test_a_read_only_filesystem_resumes_unsaved_and_says_so(read_only, new_table
     assert len(table.current.state.moves) == 4 and path.read_bytes() == before
 
 
-def test_a_read_only_filesystem_new_game_is_refused_then_unsaved(read_only, clock):
+def test_a_read_only_filesystem_is_said_at_start_and_a_new_game_plays_unsaved(read_only, clock):
     from pitable.table.app import Table
 
     where, lock = read_only
     (where / "logs").mkdir()
     lock()
     table = Table(seats=4, log_dir=where / "logs", clock=clock)
+    assert table.view() == notices.not_saving("Read-only file system")  # said at start
+    press(table, 1, 0)
     start_grasshopper(table)
-    assert table.view().toast == notices.GAME_NOT_STARTED
-    press(table, 1, 6)
-    assert table.view() == notices.not_saving("Read-only file system")
+    assert table.view() == notices.not_saving("Read-only file system")  # and when the game starts
+    press(table, 1, 0)
+    assert isinstance(table.view(), v.RevealPrompt) and not table.current.journal.saving
