@@ -16,6 +16,7 @@ import yaml
 from pitable.cli import main
 from pitable.config import check_config_main
 from pitable.errors import LogError
+from pitable.hardware.keys import KeyEvent
 from pitable.rules.grasshopper import Options, header
 from pitable.rules.log import encode, replay
 from pitable.screens.render import render
@@ -103,13 +104,21 @@ _GAMES: list = []
 
 
 def real_games():
-    """A few real games' inputs (Grasshopper Poker), played by random bots once."""
+    """A few real games (header, inputs) of both games, played by random bots once."""
     if not _GAMES:
+        from pitable.rules import cockroach as cr
+        from pitable.sim import cockroach as crsim
         from pitable.sim.grasshopper import RandomBot, play
 
         for seed in range(3):
             rng = random.Random(seed)
-            _GAMES.append([json.dumps(m.to_json()) for m in play(3, [RandomBot(rng)] * 3, rng, seed=seed).moves])
+            head = header(3, Options(), pads=[1, 2, 3], deck="physical", started="2026-11-29T20:00:00")
+            moves = play(3, [RandomBot(rng)] * 3, rng, seed=seed).moves
+            _GAMES.append((head, [json.dumps(m.to_json()) for m in moves]))
+            game = crsim.Game(3, 0, rng, [crsim.RandomBot()] * 3)
+            game.play()
+            head = cr.header(3, 0, pads=[1, 2, 3], deck="physical", started="2026-11-29T20:00:00")
+            _GAMES.append((head, [json.dumps(m.to_json()) for m in game.state.moves]))
     return _GAMES
 
 
@@ -118,8 +127,7 @@ def random_log(rng):
     kind = rng.random()
     if kind < 0.1:
         return bytes(rng.randrange(256) for _ in range(rng.randint(0, 200))).decode("utf-8", errors="replace")
-    head = header(3, Options(), pads=[1, 2, 3], deck="physical", started="2026-11-29T20:00:00")
-    moves = rng.choice(real_games())
+    head, moves = rng.choice(real_games())
     lines = [json.dumps(head)] + moves[: rng.randint(0, len(moves))]
     for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
         at = rng.randrange(len(lines))
@@ -131,7 +139,8 @@ def random_log(rng):
         elif r < 0.6:
             lines.insert(at, json.dumps({"undo": True}))
         elif r < 0.8:
-            lines.insert(at, rng.choice(["{", "", "  ", "[" * 3000, "nan", '{"bids": ["1", "2"]}', DEEP, HUGE]))
+            lines.insert(at, rng.choice(["{", "", "  ", "[" * 3000, "nan", '{"bids": ["1", "2"]}', DEEP, HUGE,
+                                         '{"pass": {"to": 9, "claim": "rat"}}', '{"flip": "toad"}']))
         else:
             lines[at] = lines[at][: rng.randrange(len(lines[at]) + 1)]
     text = "\n".join(lines) + "\n"
@@ -160,7 +169,7 @@ def test_the_table_resumes_or_says_why_from_any_log(tmp_path):
 
     rng = random.Random(20)
     outcomes = Counter()
-    for i in range(150):
+    for i in range(200):
         logs = tmp_path / f"logs{i}"
         logs.mkdir()
         path = logs / "grasshopper-20261129-200000.jsonl"
@@ -171,8 +180,14 @@ def test_the_table_resumes_or_says_why_from_any_log(tmp_path):
         outcomes[type(table.view()).__name__] += 1
         kept = path.read_bytes() + b"".join(p.read_bytes() for p in logs.glob("*.bad"))
         assert kept == before
+        for _ in range(20):  # and it takes keys
+            table.on_key(KeyEvent(rng.randrange(4), rng.randrange(8), rng.choice(["press", "press", "hold"])))
+            table.durable()
+            render(table.view())
+        if getattr(table.current, "journal", None) is not None and table.current.journal.saving:
+            assert replay(table.current.journal.path.read_text())[0] == table.current.state
         table.close()
-    assert outcomes["Resumed"] >= 10 and outcomes["Message"] >= 10 and outcomes["Setup"] >= 1, outcomes
+    assert outcomes["Resumed"] >= 10 and outcomes["Message"] >= 10, outcomes
 
 
 def yaml_shape(rng, depth=0):
