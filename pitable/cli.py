@@ -59,7 +59,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, default=4, metavar="P")
     p.add_argument("--seed", type=int, default=1, metavar="S")
     p.add_argument("--bots", default="heuristic", metavar="B[,B...]",
-                   help="bot per seat, comma-separated (random, heuristic); one name is used for every seat")
+                   help="bot per seat, comma-separated (random, heuristic; Grasshopper Poker also strong, "
+                        "the assistant's search player); one name is used for every seat")
+    p.add_argument("--budget", type=int, metavar="N",
+                   help="the strong player's playouts per bid (default: the table's default)")
+    p.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="processes to play the games on (the statistics do not depend on it)")
     p.add_argument("--option", action="append", default=[], metavar="NAME",
                    help="turn a rule option on (beginner, x_takes_cancelled_ace, end_on_empty_pile)")
     p.add_argument("--json", action="store_true", help="print the statistics as JSON")
@@ -126,7 +131,8 @@ def cmd_simulate(args) -> int:
             options = Options.from_dict({name: True for name in args.option})
         except PitableError as e:
             raise PitableError(f"--option: {e}") from None
-        kwargs = {"options": options}
+        kwargs = {"options": options, "budget": args.budget, "jobs": args.jobs}
+        known = sim.BOT_NAMES
     else:
         from pitable.sim import cockroach as sim
 
@@ -135,9 +141,14 @@ def cmd_simulate(args) -> int:
         if not 2 <= args.players <= 6:
             raise PitableError("Cockroach Poker is for 2 to 6 players")
         kwargs = {}
-    unknown = [b for b in bots if b not in ("random", "heuristic")]
+        known = ("random", "heuristic")
+    unknown = [b for b in bots if b not in known]
     if unknown:
-        raise PitableError(f"unknown bot {unknown[0]!r} (bots: random, heuristic)")
+        raise PitableError(f"unknown bot {unknown[0]!r} (bots: {', '.join(known)})")
+    if args.budget is not None and args.budget < 1:
+        raise PitableError("--budget must be at least 1 playout")
+    if args.jobs < 1:
+        raise PitableError("--jobs must be at least 1")
     stats = sim.simulate(args.games, args.players, args.seed, bots, **kwargs)
     print(json.dumps(stats, indent=2) if args.json else sim.format_stats(stats))
     return 0

@@ -33,6 +33,7 @@ __all__ = [
 
 GAMES = {"grasshopper": ("Grasshopper Poker", 2, 4), "cockroach": ("Cockroach Poker", 2, 6)}
 DECKS = ("physical", "virtual")
+LANGUAGES = ("en", "de", "vi")  # as pitable.i18n.LANGUAGES (not imported: config loads before any words)
 HARDWARE_DISPLAYS = ("ssd1306", "sh1106", "ssd1309")
 DISPLAYS = HARDWARE_DISPLAYS + ("pygame", "capture", "gifanim", "terminal", "dummy")
 TRANSFORMS = ("none", "identity", "scale2x", "smoothscale", "led_matrix", "seven_segment")
@@ -134,6 +135,8 @@ class PadsConfig:
 class Config:
     game: str = "grasshopper"
     deck: str = "physical"
+    language: str = "en"                 # the table's words: en, de or vi (logs stay English)
+    notice_seconds: float = 8.0          # a screen that only informs moves on after this (0: on a key)
     log_dir: Path | None = None          # None: default_log_dir()
     seats: int = len(DEFAULT_DIRECT)     # how many pads are wired
     display: DisplayConfig = DisplayConfig()
@@ -479,6 +482,8 @@ _SECTION_OF = {**{k: f"display.{k}" for k in (f.name for f in dataclasses.fields
 _TOP = _mapping({
     "game": ("grasshopper", _choice(*GAMES)),
     "deck": ("physical", _choice(*DECKS)),
+    "language": ("en", _choice(*LANGUAGES)),
+    "notice_seconds": (8.0, _number(0, 120)),
     "log_dir": (None, _optional(_log_dir)),
     "seats": (None, _optional(_integer(None))),   # range: see _build
     "display": (None, _DISPLAY),
@@ -574,7 +579,8 @@ def _build(data: Any) -> Config:
         if default_pinout and bad.path.startswith("pads.direct"):
             bad.message += " (pads.direct is not set: this is the default pinout)"
         raise
-    return Config(game=top["game"], deck=top["deck"], log_dir=top["log_dir"], seats=seats,
+    return Config(game=top["game"], deck=top["deck"], language=top["language"],
+                  notice_seconds=float(top["notice_seconds"]), log_dir=top["log_dir"], seats=seats,
                   display=top["display"], pads=pads)
 
 

@@ -169,3 +169,27 @@ def test_replay_cockroach_log_json(tmp_path, capsys):
     state = json.loads(capsys.readouterr().out)
     assert state["phase"] == "offer" and state["active"] == 2
     assert state["seats"][1]["row"] == {"fly": 1} and state["seats"][1]["hand"] == 21
+
+
+def test_simulate_strong_with_a_budget_repeats_and_jobs_change_nothing(capsys):
+    args = ["simulate", "--games", "6", "--players", "2", "--seed", "4", "--bots", "strong,heuristic",
+            "--budget", "6", "--json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["budget"] == 6 and set(first["win_rate_per_bot"]) == {"strong", "heuristic"}
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out) == first
+    assert main(["simulate", "--games", "250", "--players", "3", "--seed", "2", "--bots", "random,heuristic,random", "--json"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main(["simulate", "--games", "250", "--players", "3", "--seed", "2", "--bots", "random,heuristic,random", "--json", "--jobs", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == one
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--budget", "0", "--bots", "strong,heuristic", "--players", "2"], "--budget must be at least 1"),
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--game", "cockroach", "--bots", "strong", "--players", "3"], "unknown bot 'strong' (bots: random, heuristic)"),
+])
+def test_simulate_strong_bad_arguments(args, message, capsys):
+    assert main(["simulate", "--games", "3", *args]) == 1
+    assert message in capsys.readouterr().err

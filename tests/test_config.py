@@ -322,3 +322,14 @@ def test_any_text_gives_a_config_or_one_line_error(tmp_path_factory, text):
         load_config(path)
     except ConfigError as e:
         assert str(e).startswith(f"{path}: ") and "\n" not in str(e)
+
+
+def test_language_is_one_of_the_catalogs_and_english_by_default(tmp_path):
+    from pitable.i18n import LANGUAGES
+
+    assert load_config(CORPUS / "good" / "language-de.yaml").language == "de"
+    assert load_config(CORPUS / "good" / "empty.yaml").language == "en"
+    for lang in LANGUAGES:
+        path = tmp_path / f"{lang}.yaml"
+        path.write_text(f"language: {lang}\n")
+        assert load_config(path).language == lang

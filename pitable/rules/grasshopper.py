@@ -243,6 +243,11 @@ class State:
         """The seat whose choice is awaited, if any."""
         return self.choosers[0] if self.phase == Phase.CHOOSING else None
 
+    @property
+    def choice_kinds(self) -> list:
+        """Kinds (ints) the waiting chooser can take, when :attr:`phase` is CHOOSING."""
+        return self._present
+
     def hand(self, seat: int) -> list:
         """Cards (labels) the seat can still bid this round."""
         return [CARDS[c] for c in range(8) if not self.spent[seat] >> c & 1]
@@ -398,6 +403,22 @@ class State:
     def can_pop(self) -> bool:
         return bool(self.history)
 
+    # -- the fast path: simulations and search -----------------------------------------
+    # The same transitions as push, without validation, the undo stack, the move list
+    # or (unless ``fx`` is a list) the results. Inputs are ints (kinds 0..4, cards 0..7)
+    # that the caller took from the legal sets (unseen, hand, display): a bot's game
+    # must cost microseconds, not a push's snapshot.
+
+    def play_reveals(self, kinds, fx=None) -> None:
+        """Turn up ``kinds`` (at most :attr:`to_reveal` of them) from the pile."""
+        self._reveals(kinds, fx)
+
+    def play_bids(self, bids: tuple, fx=None) -> None:
+        self._bids(bids, fx)
+
+    def play_choice(self, k: int, fx=None) -> None:
+        self._choose(k, "choice", fx)
+
     def playout(self, rng, deck: VirtualDeck | None = None) -> Outcome:
         """Play on to the end with uniformly random legal inputs, for simulations.
 
@@ -459,9 +480,14 @@ class State:
     # ``fx`` collects what happened for the caller, or is None when nobody listens.
 
     def _reveal(self, k: int, fx) -> None:
-        self.unseen[k] -= 1
-        self.display[k] += 1  # same kinds stack
-        self.to_reveal -= 1
+        self._reveals((k,), fx)
+
+    def _reveals(self, kinds, fx) -> None:
+        unseen, display = self.unseen, self.display
+        for k in kinds:
+            unseen[k] -= 1
+            display[k] += 1  # same kinds stack
+        self.to_reveal -= len(kinds)
         if not self.to_reveal:
             self._after_reveals(fx)
 

@@ -7,58 +7,64 @@ order, so every critter is drawn under the label of its key.
 
 from __future__ import annotations
 
+from pitable.i18n import msg
 from pitable.screens import font, icons
-from pitable.screens.widgets import (H, W, Canvas, clip, columns, fit_scale, hints, key, key_width,
-                                     seat_boxes)
+from pitable.screens.widgets import (H, W, Canvas, columns, fit_scale, hints, key, key_width,
+                                     layout_paragraph, overhang, seat_boxes)
 
 ARROW = font.ARROW
 KEY_LABELS = ("1", "2", "3", "4", "5", "6", "A", "X")
-PLURALS = {"fly": "flies", "cockroach": "cockroaches"}
-REASONS = {"four_of_a_kind": "4 of a kind", "five_of_a_kind": "5 of a kind", "empty_hand": "Empty hand"}
-
-
-def plural(kind: str) -> str:
-    return PLURALS.get(kind, kind + "s")
 
 
 def critter_keys(c: Canvas, y: int) -> int:
-    """The eight critters across the frame, each under the key that names it."""
-    for label, kind, (a, b) in zip(KEY_LABELS, icons.CRITTERS, columns(8, gap=1)):
-        mid = (a + b + 1) // 2
-        kw = key_width(label)
-        key(c, mid - kw // 2, y, label)
-        im = icons.icon(kind)
-        c.paste(im, mid - im.width // 2, y + 11, what=f"icon {kind}")
-    return 11 + 12
+    """The eight critters named, two columns of four, each after the key that names it
+    (so a new player finds "stink bug"). Returns the height used (descenders included)."""
+    pitch = 9
+    for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
+        row = y + (i % 4) * pitch
+        name = c.say(msg(f"kind.{kind}"))
+        if i < 4:  # keys 1-4 down the left edge, names after them
+            kw = key(c, 0, row, label)
+            c.text(kw + 2, row + 1, name)
+        else:      # keys 5, 6, A, X down the right edge, names before them
+            kw = key_width(label)
+            key(c, W - kw, row, label)
+            c.text(W - kw - 3, row + 1, name, align="right")
+    return 4 * pitch + 1
 
 
-def claim_line(c: Canvas, y: int, kind: str, prefix: str = "") -> None:
-    """``prefix`` small, then the critter's picture and name as big as fits."""
-    x = 0
-    if prefix:
-        x = c.text(0, y + 7, prefix) + 3
+def claim_line(c: Canvas, y: int, kind: str) -> None:
+    """The critter's picture and name as big as fits, centred."""
+    name = c.say(msg(f"kind.{kind}"))
     im = icons.icon(kind, 2)
-    room = W - x - im.width - 3
-    scale = fit_scale(kind, room, (2, 1)) or 1
-    total = im.width + 3 + font.text_width(clip(kind, room, scale), scale)
-    x += max(0, (W - x - total) // 2)
+    room = W - im.width - 3
+    scale = fit_scale(name, room, (2, 1)) or 1
+    total = im.width + 3 + font.text_width(name, scale)
+    x = max(0, (W - total) // 2)
     c.paste(im, x, y, what=f"icon {kind}")
-    c.text(x + im.width + 3, y + (24 - font.ASCENT * scale) // 2, clip(kind, room, scale), scale)
+    c.text(x + im.width + 3, y + (24 - font.ASCENT * scale) // 2, name, scale)
+
+
+def _claim_step(c: Canvas, sender: int, target: int) -> None:
+    """Passing on or offering, second step: which critter it is said to be."""
+    head = c.say(msg("cr.to_claim", sender=sender, target=target))
+    c.text(0, overhang(head), head)
+    critter_keys(c, 10)
+    back = c.say(msg("cr.hold_x_back"))
+    c.text(W - 1, H - 9 + overhang(back), back, align="right")
 
 
 def draw_offer(c: Canvas, v) -> None:
     if v.step == "target":
-        c.text_fit(0, 0, W, f"S{v.seat} offers", scales=(2, 1))
-        c.text(W - 1, 0, "to?", align="right")
+        head = c.say(msg("cr.offers", seat=v.seat))
+        c.text_fit(0, overhang(head, 2), W, head, scales=(2, 1))
         seat_boxes(c, 18, 39, v.seats, ())
         _own_seat_dimmed(c, v.seats, v.seat, 18, 39)
         _hand_counts(c, 42, v.seats, v.hands)
-        c.text(0, 55, f"Keys 1-{max(v.seats) if v.seats else 6}: the seat")
+        others = tuple(s for s in v.seats if s != v.seat)
+        c.text(0, 55, c.say(msg("cr.press_seat", seats=others)))
     else:
-        c.text_fit(0, 0, W - 30, f"S{v.seat} {ARROW} S{v.target}", scales=(2, 1))
-        c.text(W - 1, 0, "claim?", align="right")
-        critter_keys(c, 20)
-        c.text(W - 1, 55, "hold X: back", align="right")
+        _claim_step(c, v.seat, v.target)
 
 
 def _own_seat_dimmed(c: Canvas, seats, seat, y0, y1) -> None:
@@ -90,72 +96,74 @@ def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
 
 def draw_answer(c: Canvas, v) -> None:
     if v.step == "claim":
-        c.text_fit(0, 0, W - 30, f"S{v.seat} {ARROW} S{v.target}", scales=(2, 1))
-        c.text(W - 1, 0, "claim?", align="right")
-        critter_keys(c, 20)
-        c.text(W - 1, 55, "hold X: back", align="right")
+        _claim_step(c, v.seat, v.target)
         return
-    c.text(0, 0, clip(f"S{v.sender} {ARROW} S{v.seat}: it is a", W))
+    head = c.say(msg("cr.it_is_a", sender=v.sender, seat=v.seat))
+    c.text(0, overhang(head), head)
     claim_line(c, 10, v.claim)
+    # who may still get it (C4), or, when nobody may, who has seen it
     if v.can_pass:
-        c.text(0, 38, clip("1-6: look, pass on", W))
-    if len(v.seen) > 1:
-        c.text(W - 1, 38 if not v.can_pass else 46, clip("seen: " + " ".join(f"S{s}" for s in v.seen), W),
-               align="right")
-    hints(c, H - 10, [("A", "true"), ("X", "false")], x0=0, x1=W - 1)
+        rows = (c.say(msg("cr.may_pass", seats=tuple(v.pass_to))),)
+    elif len(v.seen) > 1:
+        rows = (c.say(msg("cr.seen", seats=tuple(v.seen))),)
+    else:
+        rows = ()
+    block = layout_paragraph(rows, W, H - 10 - 35, scales=(1,))
+    c.block(0, 35, W, block)
+    hints(c, H - 10, [("A", c.say(msg("key.true"))), ("X", c.say(msg("key.false")))], x0=0, x1=W - 1)
 
 
 def draw_flip(c: Canvas, v) -> None:
-    said = "true" if v.call else "false"
-    c.text_fit(0, 0, W, "Turn it up!", scales=(2, 1))
-    c.text(0, 17, clip(f"S{v.seat} says {said}: {v.claim}", W))
-    critter_keys(c, 29)
-    c.text(W - 1, 55, "What is it?", align="right")
+    """The card is turned face up: who called what on which critter, then the 8 keys."""
+    said = c.say(msg("cr.called_true" if v.call else "cr.called_false", seat=v.seat, kind=msg(f"kind.{v.claim}")))
+    block = layout_paragraph((said,), W, 26, scales=(1,))
+    c.block(0, 0, W, block)
+    critter_keys(c, 27)
 
 
 def draw_rows(c: Canvas, v) -> None:
-    """Face-up rows: a table, one line per seat, one column per critter; a count of 3
-    (one more loses) is lit."""
+    """Face-up rows: one line per seat (its label, its hand count), one column per
+    critter; a count one short of losing (C6: 4, or 5 with two players) is lit."""
     n = len(v.seats)
-    left = 24
-    cols = [(left + i * 13, left + i * 13 + 11) for i in range(8)]
+    left = 30
+    cols = [(left + i * 12, left + i * 12 + 11) for i in range(8)]
     for kind, (a, _) in zip(icons.CRITTERS, cols):
         c.paste(icons.icon(kind), a, 0, what=f"icon {kind}")
-    c.paste(icons.mark("hand"), 13, 3, what="hand")
+    c.paste(icons.mark("hand"), 18, 3, what="hand")
     pitch = max(8, min(10, (H - 14) // max(1, n)))
     for i, (seat, hand, row) in enumerate(zip(v.seats, v.hands, v.rows)):
         y = 14 + i * pitch
         if y + 7 > H:
             break
-        c.text(0, y, f"S{seat}")
-        c.text(22, y, str(hand), align="right")
+        c.text(0, y, c.say(msg("seat", seat=seat)))
+        c.text(27, y, str(hand), align="right")
         for kind, (a, b) in zip(icons.CRITTERS, cols):
             count = row.get(kind, 0)
             if not count:
                 continue
             mid = (a + b + 1) // 2
-            if count >= 3:
-                c.rect(a + 1, y - 1, b - 1, y + 7, fill=1, radius=1)
-            c.text(mid, y, str(count), fill=0 if count >= 3 else 1, align="center")
+            if count >= v.lose_at - 1:
+                c.rect(a, y - 1, b, y + 7, fill=1, radius=1)
+            c.text(mid, y, str(count), fill=0 if count >= v.lose_at - 1 else 1, align="center")
 
 
 def draw_over(c: Canvas, v) -> None:
     losers = tuple(v.losers)
     if len(losers) == 1:
-        head = f"S{losers[0]} loses!"
+        head = c.say(msg("cr.loses", seat=losers[0]))
     elif losers:
-        head = " ".join(f"S{s}" for s in losers) + " lose!"
+        head = c.say(msg("cr.lose", seats=losers))
     else:
-        head = "Game over"
-    c.text_fit(W // 2, 0, W, head, scales=(2, 1), align="center")
+        head = c.say(msg("title.game_over"))
+    c.text_fit(W // 2, overhang(head, 2), W, head, scales=(2, 1), align="center")
     if v.kind and v.reason in ("four_of_a_kind", "five_of_a_kind"):
         n = 5 if v.reason == "five_of_a_kind" else 4
-        c.text(W // 2, 17, f"{n} {plural(v.kind)}", align="center")
+        c.text(W // 2, 17, c.say(msg(f"n.{v.kind}", n=n)), align="center")
         im = icons.icon(v.kind, 2)
         step = min(im.width + 2, W // n)
         x = (W - (step * (n - 1) + im.width)) // 2
         for i in range(n):
             c.paste(im, x + i * step, 27, what=f"icon {v.kind}")
     else:
-        c.text_fit(W // 2, 24, W, REASONS.get(v.reason, v.reason), scales=(2, 1), align="center")
-    hints(c, H - 10, [("A", "new game")])
+        c.text_fit(W // 2, 24, W, c.say(msg(f"cr.reason.{v.reason}")), scales=(2, 1), align="center")
+    hints(c, H - 10, [("A", c.say(msg("key.new_game")))])

@@ -7,22 +7,11 @@ do something: key caps are small lit boxes ("[A] start").
 
 from __future__ import annotations
 
+from pitable.i18n import LANGUAGES, NAMES, msg
 from pitable.screens import font, icons
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
-                                     hints, key, key_width, layout_paragraph, seat_boxes, title)
-
-GAME_NAMES = {"grasshopper": "Grasshopper", "cockroach": "Cockroach"}
-CARD_NAMES = {"A": "Ace", "X": "X"}
-REASONS = {"start": "New game", "refill": "Refill", "stalemate": "Stalemate",
-           "renew": "New display", "round": "New round"}
-
-
-def seats_text(seats) -> str:
-    return ", ".join(f"S{s}" for s in seats)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+                                     hint_width, hints, key, key_width, layout_paragraph, overhang,
+                                     seat_boxes, title, top_row)
 
 
 # -- display rows: kinds as icons with counts --------------------------------------------------
@@ -61,7 +50,7 @@ def kinds_row(c: Canvas, y: int, kinds, numbered: bool = False, x0: int = 0, x1:
     cell mode where every cell fits. Returns the height used."""
     kinds = tuple(kinds)
     if not kinds:
-        c.text((x0 + x1) // 2, y + 8, "(none)", align="center")
+        c.text((x0 + x1) // 2, y + 8, c.say(msg("display.empty")), align="center")
         return 24
     cols = columns(len(kinds), x0, x1, gap=2)
     cw = cols[0][1] - cols[0][0] + 1
@@ -101,32 +90,41 @@ def draw_setup(c: Canvas, v) -> None:
 
 
 def _setup_game(c: Canvas, v) -> None:
-    c.text(W // 2, 0, "Which game?", 2, align="center")
+    """Which game (keys 1, 2, each named in full below); X: the table's language, named in itself."""
+    lang = NAMES.get(v.language, v.language)
+    head = c.say(msg("setup.which_game"))
+    top = max(overhang(head), overhang(lang))
+    c.text(0, top + 1, head)
+    hint(c, W - 1, top, "X", lang, align="right")
     for i, (game, (a, b)) in enumerate(zip(("grasshopper", "cockroach"), columns(2, gap=4)), 1):
         mid = (a + b + 1) // 2
         kw = 18
-        c.rect(mid - kw - 3, 21, mid - 4, 40, fill=1, radius=2)
-        c.text(mid - kw // 2 - 3 - 1, 24, str(i), 2, fill=0, align="center")
-        c.paste(icons.icon(game, 2), mid, 19, what=f"icon {game}")
-        c.text(mid, 47, GAME_NAMES[game], align="center")
-        c.text(mid, 56, "Poker", align="center")
+        c.rect(mid - kw - 3, 15, mid - 4, 34, fill=1, radius=2)
+        c.text(mid - kw // 2 - 3 - 1, 18, str(i), 2, fill=0, align="center")
+        c.paste(icons.icon(game, 2), mid, 13, what=f"icon {game}")
+        name = c.say(msg(f"game.{game}"))
+        y = 39 + (i - 1) * 12
+        kw = key(c, 0, y + overhang(name) - 1, str(i))
+        c.text(kw + 3, y + overhang(name), name)
 
 
 def _setup_join(c: Canvas, v) -> None:
-    y = title(c, "Who plays?")
+    y = title(c, c.say(msg("setup.who_plays")))
     seat_boxes(c, y + 2, y + 23, range(1, v.seats + 1), set(v.joined))
-    c.text(0, 45, "Any key: join")
+    c.text(0, 45, c.say(msg("setup.any_key_join")))
     if v.joined:
-        hint(c, 0, 54, "X", "leave")
-    w = hint(c, W - 1, 54, "A", "go on", align="right")
+        hint(c, 0, 54, "X", c.say(msg("key.leave")))
+    w = hint(c, W - 1, 54, "A", c.say(msg("key.go_on")), align="right")
     if not v.can_start:  # greyed out until enough players have joined
         c.dim(W - w, 54, W - 1, H - 1)
 
 
 def _setup_options(c: Canvas, v) -> None:
-    cap = ("A", "start")
-    c.text(0, 0, "Options", 2)
-    hint(c, W - 1, 3, *cap, align="right")
+    head = c.say(msg("setup.options"))
+    start = c.say(msg("key.start"))
+    scale = 2 if font.text_width(head, 2) + hint_width("A", start) + 4 <= W else 1
+    c.text(0, overhang(head, scale), head, scale)
+    hint(c, W - 1, 3, "A", start, align="right")
     lines = tuple(v.options)
     top = 19
     pitch = max(10, min(12, (H - top) // max(1, len(lines))))
@@ -134,27 +132,39 @@ def _setup_options(c: Canvas, v) -> None:
     for i, (label, value) in enumerate(lines[:n], 1):
         y = top + (i - 1) * pitch
         kw = key(c, 0, y, str(i))
+        value = c.say(value)
         vw = font.text_width(value)
-        on = value.lower() in ("on", "yes")
-        if on:
+        on = value == c.say(msg("value.on"))
+        if on:  # lit, like a key cap
             c.rect(W - vw - 4, y, W - 1, y + 8, fill=1, radius=1)
             c.text(W - 3, y + 1, value, fill=0, align="right")
+            room = W - vw - 4 - 3 - (kw + 2)
         else:
-            c.text(W - 3, y + 1, value, align="right")
-        c.text(kw + 2, y + 1, clip(label, W - vw - 4 - 2 - (kw + 2)))
+            c.text(W - 1, y + 1, value, align="right")
+            room = W - vw - 3 - (kw + 2)
+        c.text(kw + 2, y + 1, clip(c.say(label), room))
 
 
 # -- resumed ------------------------------------------------------------------------------------
 
 def draw_resumed(c: Canvas, v) -> None:
-    c.text(W // 2, 0, f"{GAME_NAMES.get(v.game, v.game)} Poker", align="center")
-    c.text_fit(W // 2, 11, W, "Resumed", scales=(2,), align="center")
-    c.text(W // 2, 28, f"Round {v.round}, turn {v.turn}" if v.turn else f"Round {v.round}", align="center")
+    name = c.say(msg(f"game.{v.game}"))
+    c.text(W // 2, overhang(name), name, align="center")
+    head = c.say(msg("resumed.title"))
+    y = 11 + overhang(head, 2)
+    scale = c.text_fit(W // 2, y, W, head, scales=(2, 1), align="center")
+    y += bottom(head, scale) + 2
+    where = c.say(msg("resumed.round_turn", round=v.round, turn=v.turn) if v.turn
+                  else msg("resumed.round", round=v.round))
+    c.text(W // 2, y + overhang(where), where, align="center")
     if v.rebid:  # the call to action takes the footer's place
-        c.rect(0, 39, W - 1, 63, fill=1, radius=3)
-        c.text(W // 2, 43, "Bid again!", 2, fill=0, align="center")
+        c.rect(0, 41, W - 1, 63, fill=1, radius=3)
+        again = c.say(msg("resumed.bid_again"))
+        scale = 2 if fit_scale(again, W - 4, (2,)) and overhang(again, 2) + bottom(again, 2) <= 20 else 1
+        inked = overhang(again, scale) + bottom(again, scale)
+        c.text(W // 2, 41 + (23 - inked) // 2 + overhang(again, scale), again, scale, fill=0, align="center")
     else:
-        c.text(W - 1, 55, "Any key: go on", align="right")
+        c.text(W - 1, 55, c.say(msg("foot.go_on")), align="right")
 
 
 # -- reveal ------------------------------------------------------------------------------------
@@ -162,20 +172,15 @@ def draw_resumed(c: Canvas, v) -> None:
 def draw_reveal(c: Canvas, v) -> None:
     # top row: why, and what is already face up
     shown = tuple((k, n) for k, n in v.display.items() if n)
-    c.text(0, 0, REASONS.get(v.reason, v.reason.capitalize()))
+    top_row(c, c.say(msg(f"reason.{v.reason}")))
     if shown:
         mini_counts(c, W - 1, 0, shown, align="right")
-    # the order, big: "Turn up 2" + "cards"
-    n = v.to_reveal
-    big = f"Turn up {n}"
-    word = "card" if n == 1 else "cards"
-    bw = font.text_width(big, 2)
-    ww = font.text_width(word)
-    x = (W - bw - 3 - ww) // 2
-    if x < 0:
-        x, word = 0, ""
-    c.text(x, 11, big, 2)
-    c.text(x + bw + 3, 18, word)
+    # the order, big if it fits: "Turn up 2 cards"
+    order = c.say(msg("reveal.turn_up", n=v.to_reveal))
+    if fit_scale(order, W, (2,)):
+        c.text(W // 2, 11, order, 2, align="center")
+    else:
+        c.paragraph(0, 11, W, 16, (order,), scales=(1,), align="center")
     # the answer keys: 1..5, one per kind
     kinds_row(c, 29, ((k, 1) for k in icons.KINDS), numbered=True, x0=0, x1=W - 1)
 
@@ -185,119 +190,166 @@ def draw_reveal(c: Canvas, v) -> None:
 def draw_bidding(c: Canvas, v) -> None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
-    c.text(0, 0, f"Round {v.round} Turn {v.turn}")
-    c.text(W - 1, 0, f"Pile {v.pile}", align="right")
+    top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)), c.say(msg("pile", n=v.pile)))
     kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
     seat_boxes(c, 40, 63, v.seats, set(v.locked), check=True)
 
 
 # -- the reveal of the bids ---------------------------------------------------------------------
 
-def result_texts(v) -> tuple:
+def result_texts(c: Canvas, v) -> tuple:
     """What the bids mean, longest first: the screen takes the first that fits big."""
     if v.stalemate:
-        return ("Stalemate!",)
+        return (c.say(msg("bids.stalemate")),)
     if v.takes_all is not None:
-        how = {"ace": " (Ace)", "x": " (X)"}.get(v.how, "")
-        return (f"S{v.takes_all} takes all{how}", f"S{v.takes_all} takes all")
+        return (c.say(msg("bids.takes_all", seat=v.takes_all)),)
     if v.order:
-        return ("Order: " + " ".join(f"S{s}" for s in v.order), font.ARROW.join(f"S{s}" for s in v.order),
-                "Order: " + seats_text(v.order))
-    return ("Nobody chooses",)
+        return (c.say(msg("bids.order", seats=v.order)), font.ARROW.join(c.say(msg("seat", seat=s)) for s in v.order))
+    return (c.say(msg("bids.nobody")),)
 
 
 def draw_bids(c: Canvas, v) -> None:
-    """Every bid at once: a big card per seat under its seat number, winners lit,
-    cancelled bids greyed out with their seat number struck through; then the result."""
+    """Every bid at once: a card per seat under its seat number, winners lit, cancelled
+    bids greyed out with their seat number struck through; then the result, why, and
+    who presses what to go on."""
     n = len(v.seats)
     cols = columns(n, gap=2)
     cw = cols[0][1] - cols[0][0] + 1
-    size = "big" if cw >= icons.card_size("big")[0] + 2 else ("mid" if cw >= icons.card_size("mid")[0] else "small")
+    small = [c.say(m) for m in (v.why, v.foot) if m]
+    below = layout_paragraph(small, W, H, scales=(1,))
+    # the biggest cards that leave room for the result (one small row at least) and the rows below
+    size = "small"
+    for size in ("mid", "small"):
+        if cw >= icons.card_size(size)[0] and font.ASCENT + 2 + icons.card_size(size)[1] + 2 + \
+                layout_paragraph(result_texts(c, v)[:1], W, H, scales=(1,)).height + 1 + below.height <= H:
+            break
     card_w, card_h = icons.card_size(size)
-    label_scale = 2 if size == "big" and all(font.text_width(f"S{s}", 2) <= cw for s in v.seats) else 1
+    label_scale = 1
     card_y = font.ASCENT * label_scale + 2
     winners = set(v.order) | ({v.takes_all} if v.takes_all is not None else set())
     cancelled = set(v.cancelled)
     for seat, bid, (a, b) in zip(v.seats, v.bids, cols):
         mid = (a + b + 1) // 2
-        label = f"S{seat}"
+        label = c.say(msg("seat", seat=seat))
         lw = c.text(mid, 0, label, label_scale, align="center")
         if seat in cancelled:
             y = font.ASCENT * label_scale // 2
             c.line(mid - lw // 2 - 1, y, mid - lw // 2 + lw, y, width=label_scale)
         style = "cancelled" if seat in cancelled else ("solid" if seat in winners else "face")
         c.paste(icons.card(str(bid), size, style), mid - card_w // 2, card_y, what=f"card {bid}")
-    # the result, big if one of its wordings fits, else small (wrapped)
-    y = card_y + card_h + 3
-    texts = result_texts(v)
+    # the result, big if one of its wordings fits, else small (wrapped); then why and the footer
+    texts = result_texts(c, v)
+    below = layout_paragraph(small, W, H, scales=(1,))
+    y = card_y + card_h + 2
+    avail = H - y - below.height - 1
     for t in texts:
-        if fit_scale(t, W, (2,)) and y + bottom(t, 2) <= H:
-            c.text(W // 2, y, t, 2, align="center")
+        need = overhang(t, 2) + bottom(t, 2) + 1
+        if fit_scale(t, W, (2,)) and need <= avail:
+            c.text(W // 2, y + overhang(t, 2), t, 2, align="center")
             break
     else:
-        c.paragraph(0, y + 3, W, H - y - 3, (texts[-1],), scales=(1,), align="center")
+        block = layout_paragraph((texts[0],), W, avail, scales=(1,))
+        c.block(0, y, W, block, align="center")
+    c.block(0, H - below.height, W, below, align="center")
 
 
 # -- choosing ----------------------------------------------------------------------------------
 
 def draw_choosing(c: Canvas, v) -> None:
-    head = f"Seat {v.seat} choose"
+    head = c.say(msg("choose.head", seat=v.seat))
     if not fit_scale(head, W, (2,)):
-        head = f"S{v.seat} choose"
-    c.text_fit(0, 0, W, head, scales=(2, 1))
+        head = c.say(msg("choose.head_short", seat=v.seat))
+    c.text_fit(0, overhang(head, 2), W, head, scales=(2, 1))
     kinds_row(c, 18, v.kinds, numbered=True)
     if v.then:
-        c.text(W - 1, 55, clip("then " + seats_text(v.then), W), align="right")
+        c.text(W - 1, 55, c.say(msg("choose.then", seats=v.then)), align="right")
 
 
 # -- instructions --------------------------------------------------------------------------------
 
-INSTRUCTION_LAYOUTS = (
-    # (title scale, footer, kinds as pictures, text scale), best first: big text before
-    # the footer, words before pictures, pictures before cutting a line short
-    (2, True, False, 2), (2, True, True, 2), (2, False, False, 2), (2, False, True, 2),
-    (2, True, False, 1), (1, True, False, 1), (2, False, False, 1), (1, False, False, 1),
-    (1, True, True, 1), (1, False, True, 1),
-)
-
-
 def draw_instructions(c: Canvas, v) -> None:
-    """A title, the page number, the lines (wrapped, continued rows indented) and
-    "Any key: next". Space goes to the lines first: the title shrinks and the footer
-    goes, kinds become pictures, before a line is cut."""
+    """A title, the page number, the lines (wrapped, continued rows indented) and the
+    footer saying who presses what. Space goes to the lines first: the title shrinks,
+    the text gets small; nothing is cut (the controller pages: a few lines a page)."""
     page = f"{v.page}/{v.pages}" if v.pages > 1 else ""
     pw = font.text_width(page) + 4 if page else 0
-    foot = "Any key: next"
-    pictures = tuple(icons.inline_kinds(line) for line in v.lines)
-    for tscale, with_foot, pics, scale in INSTRUCTION_LAYOUTS:
-        if tscale == 2 and not fit_scale(v.title, W - pw, (2,)):
+    head = c.say(v.title)
+    lines = [c.say(m) for m in v.lines]
+    foot = c.say(v.foot) if v.foot else ""
+    foot_block = layout_paragraph((foot,), W, 20, scales=(1,)) if foot else None
+    foot_h = foot_block.height + 2 if foot_block else 0
+    for tscale, scale in ((2, 2), (1, 2), (2, 1), (1, 1)):
+        if tscale == 2 and not fit_scale(head, W - pw, (2,)):
             continue
-        top = bottom(v.title, tscale) + (3 if tscale == 2 else 2)
-        room = H - top - (10 if with_foot else 0)
-        block = layout_paragraph(pictures if pics else v.lines, W, room, scales=(scale,), indent=6)
+        top = overhang(head, tscale) + bottom(head, tscale) + (3 if tscale == 2 else 2)
+        block = layout_paragraph(lines, W, H - top - foot_h, scales=(scale,), indent=6)
         if not block.cut:
             break
-    c.text(0, 0, clip(v.title, W - pw, tscale), tscale)
+    c.text(0, overhang(head, tscale), head if fit_scale(head, W - pw, (tscale,)) else clip(head, W - pw, tscale), tscale)
     if page:
         c.text(W - 1, 0, page, align="right")
     c.block(0, top, W, block)
-    if with_foot:
-        c.text(W - 1, H - 9, foot, align="right")
+    if foot_block:
+        c.block(0, H - foot_block.height, W - 1, foot_block, align="right" if len(foot_block.rows) == 1 else "left")
+
+
+# Footers an instructions page may get (who presses what): pages are made to fit the widest.
+PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=6, last=5),
+             msg("foot.results"))
+MAX_LINES = 3
+
+
+def instruction_pages(title, lines: tuple, lang: str = "en") -> list:
+    """``lines`` split into pages that the instructions screen shows whole in ``lang``:
+    as many lines a page as fit (at most ``MAX_LINES``) with the widest footer. A line too
+    long for a page of its own still gets one (the layout test fails on it)."""
+    from PIL import Image
+
+    from pitable.i18n import catalog
+
+    say = catalog(lang).words
+    foot = max(PAGE_FEET, key=lambda m: font.text_width(say(m)))
+
+    def fits(page) -> bool:
+        c = Canvas(Image.new("1", (W, H)), size=(W, H), lang=lang)
+        draw_instructions(c, _Page(title, page, 9, 9, None, foot))
+        return not c.cuts and not c.overflows
+
+    pages: list = []
+    for line in lines:
+        if pages and len(pages[-1]) < MAX_LINES and fits(pages[-1] + (line,)):
+            pages[-1] = pages[-1] + (line,)
+        else:
+            pages.append((line,))
+    return pages
+
+
+class _Page:
+    """An instructions view for measuring (no import cycle with the views at call time)."""
+
+    def __init__(self, title, lines, page, pages, toast, foot):
+        self.title, self.lines, self.page, self.pages, self.toast, self.foot = title, lines, page, pages, toast, foot
 
 
 # -- scores --------------------------------------------------------------------------------------
 
 def draw_scores(c: Canvas, v) -> None:
-    c.text(0, 0, f"Round {v.round}: chips")
-    c.text(W - 1, 0, f"Pile {v.pile}", align="right")
+    """Chips and gardens per seat; the pile; how the overlay closes (it also goes by itself)."""
+    top_row(c, c.say(msg("scores.head", round=v.round)), c.say(msg("pile", n=v.pile)))
     cols = columns(len(v.seats), gap=3)
     for seat, chips, garden, (a, b) in zip(v.seats, v.chips, v.gardens, cols):
         mid = (a + b + 1) // 2
-        c.text(mid, 11, f"S{seat}", align="center")
-        cs = 2 if font.text_width(str(chips), 2) <= b - a + 1 else 1
-        c.text(mid, 21, str(chips), cs, align="center")
+        label = c.say(msg("seat", seat=seat))
+        lw = font.text_width(label)
+        cw = font.text_width(str(chips))
+        x = mid - (lw + 3 + cw) // 2
+        c.text(x, 11, label)
+        c.rect(x + lw + 1, 10, x + lw + 3 + cw, 18, fill=1, radius=1)  # the chip count, lit
+        c.text(x + lw + 3, 11, str(chips), fill=0)
         items = [(k, n) for k, n in garden.items() if n]
-        _garden(c, a, b, 39, H - 1, items)
+        _garden(c, a, b, 22, H - 11, items)
+    close = c.say(msg("foot.back"))
+    c.text(W - 1, H - 9, close, align="right")
     for (_, b), (a2, _) in zip(cols, cols[1:]):
         x = (b + a2) // 2
         for y in range(11, H, 2):
@@ -307,7 +359,7 @@ def draw_scores(c: Canvas, v) -> None:
 def _garden(c: Canvas, a: int, b: int, y0: int, y1: int, items) -> None:
     """Small icons with counts in a grid inside a seat's column."""
     if not items:
-        c.text((a + b + 1) // 2, y0, "-", align="center")
+        c.text((a + b + 1) // 2, y0, "-", align="center")  # an empty garden
         return
     cell = 7 + 1 + 5
     per_row = max(1, (b - a + 1 + 2) // (cell + 2))
@@ -329,9 +381,9 @@ def _garden(c: Canvas, a: int, b: int, y0: int, y1: int, items) -> None:
 # -- undo ------------------------------------------------------------------------------------------
 
 def draw_confirm_undo(c: Canvas, v) -> None:
-    y = title(c, "Undo?", right=f"asked by S{v.seat}")
-    c.paragraph(0, y + 2, W, H - 11 - y - 4, (v.what,), scales=(2, 1))
-    hints(c, H - 10, [("A", "yes"), ("X", "no")], x0=8, x1=W - 9)
+    y = title(c, c.say(msg("undo.title")), right=c.say(msg("undo.asked_by", seat=v.seat)))
+    c.paragraph(0, y + 2, W, H - 11 - y - 4, (c.say(v.what),), scales=(2, 1))
+    hints(c, H - 10, [("A", c.say(msg("key.yes"))), ("X", c.say(msg("key.no")))], x0=8, x1=W - 9)
 
 
 # -- game over -------------------------------------------------------------------------------------
@@ -341,17 +393,26 @@ def draw_game_over(c: Canvas, v) -> None:
     grasshoppers break a tie)."""
     winners = tuple(v.winners)
     if len(winners) == 1:
-        head = f"S{winners[0]} wins!"
+        head = c.say(msg("over.wins", seat=winners[0]))
     elif winners:
-        head = " ".join(f"S{s}" for s in winners) + " win!"
+        head = c.say(msg("over.win", seats=winners))
     else:
-        head = "No winner"
-    c.text(0, 0, "Game over")
-    hint(c, W - 1, 0, "A", "new game", align="right")
+        head = c.say(msg("over.no_winner"))
+    y = top_row(c, c.say(msg("title.game_over")))
+    hint(c, W - 1, max(0, y - 1), "A", c.say(msg("key.new_game")), align="right")
     best = max(v.chips, default=0)
     tie = sum(1 for n in v.chips if n == best) > 1
-    scale = c.text_fit(W // 2, 12, W, head, scales=(2, 1) if tie else (3, 2, 1), align="center")
-    top = 12 + font.ASCENT * scale + 3
+    y += 11
+    if tie:  # G12: say what decided, or that it is shared; the head gets small
+        c.text(W // 2, y + overhang(head), head, align="center")
+        y += overhang(head) + bottom(head, 1) + 2
+        why = c.say(msg("over.fewer_grasshoppers" if v.tiebreak else "over.shared"))
+        block = layout_paragraph((why,), W, 2 * 9, scales=(1,))
+        c.block(0, y, W, block, align="center")
+        top = y + block.height + 1
+    else:
+        scale = c.text_fit(W // 2, y + overhang(head, 2), W, head, scales=(3, 2, 1), align="center")
+        top = y + overhang(head, scale) + font.ASCENT * scale + 2
     cols = columns(len(v.seats), gap=3)
     gh = icons.mini("grasshopper")
     for seat, chips, hoppers, (a, b) in zip(v.seats, v.chips, v.grasshoppers, cols):
@@ -360,8 +421,8 @@ def draw_game_over(c: Canvas, v) -> None:
         if won:
             c.rect(a, top, b, H - 1, fill=1, radius=2)
         ink = 0 if won else 1
-        c.text(mid, top + 2, f"S{seat}", fill=ink, align="center")
-        cs = 2 if font.text_width(str(chips), 2) <= b - a - 1 else 1
+        c.text(mid, top + 2, c.say(msg("seat", seat=seat)), fill=ink, align="center")
+        cs = 2 if not tie and font.text_width(str(chips), 2) <= b - a - 1 else 1
         c.text(mid, top + 11, str(chips), cs, fill=ink, align="center")
         if tie and H - 8 >= top + 11 + font.ASCENT * cs + 1:
             gw = gh.width + 1 + font.text_width(str(hoppers))

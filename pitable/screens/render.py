@@ -1,7 +1,8 @@
-"""``render(view)``: a view value (``pitable.screens.views``) drawn on a 128x64 one-bit image.
+"""``render(view, lang)``: a view value (``pitable.screens.views``) drawn on a 128x64 one-bit image.
 
-A pure function of the view: the same view gives the same pixels. The frame is a
-PIL image of mode "1" (lit = 1), ready for a luma device.
+A pure function of the view and the language: the same view gives the same pixels.
+The words are made here, from the language's catalog (``pitable.i18n``). The frame
+is a PIL image of mode "1" (lit = 1), ready for a luma device.
 """
 
 from __future__ import annotations
@@ -51,13 +52,14 @@ def _drawer(kind):
 def draw(c: Canvas, view) -> None:
     """Draw ``view`` on the canvas ``c``, its toast (if any) on top."""
     _drawer(type(view))(c, view)
-    text = getattr(view, "toast", None)
-    if text:
-        widgets.toast(c, text)
+    toast = getattr(view, "toast", None)
+    if toast:
+        widgets.toast(c, c.say(toast))
 
 
-def render(view, size: tuple = (widgets.W, widgets.H)) -> Image.Image:
-    """The frame for ``view``: a mode "1" image of ``size`` (the layout is for 128x64)."""
+def render(view, lang: str = "en", size: tuple = (widgets.W, widgets.H)) -> Image.Image:
+    """The frame for ``view`` in the words of ``lang``: a mode "1" image of ``size``
+    (the layout is for 128x64)."""
     image = Image.new("1", size)
-    draw(Canvas(image, size=(widgets.W, widgets.H)), view)
+    draw(Canvas(image, size=(widgets.W, widgets.H), lang=lang), view)
     return image

@@ -4,6 +4,11 @@ Controllers (``pitable.table``) decide *what* to show and build one of these;
 ``pitable.screens.render`` draws it on a 128x64 one-bit image. Seats here are the
 numbers printed on the pads (1-based), kinds and cards are the rules' names.
 
+Words: a view carries values, never sentences. What must be said in words (a toast,
+an instruction line, an option's label, a reason) is a ``Msg`` (``pitable.i18n``):
+a message id and its values. The output makes the words with the table's catalog,
+so every output says the same thing in the table's language.
+
 Secrecy: no view built before the reveal carries a bid. ``Bidding`` knows only who
 has locked in.
 """
@@ -12,11 +17,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-
-class Toast(NamedTuple):
-    """A short message over the screen (a refused key, a confirmation)."""
-
-    text: str
+from pitable.i18n import Msg  # noqa: F401 - the type of every wording field below
 
 
 class Setup(NamedTuple):
@@ -26,9 +27,10 @@ class Setup(NamedTuple):
     game: str            # "grasshopper" | "cockroach"
     joined: tuple        # seat numbers that have joined
     seats: int           # pads wired
-    options: tuple       # (label, value text) per option line, keys 1.. in order
+    options: tuple       # (label Msg, value Msg) per option line, keys 1.. in order
     can_start: bool
-    toast: str | None = None
+    toast: Msg | None = None
+    language: str = "en"  # the table's language (chosen with X on the first step)
 
 
 class Resumed(NamedTuple):
@@ -36,7 +38,7 @@ class Resumed(NamedTuple):
     round: int
     turn: int
     rebid: bool          # bids of the unfinished turn were lost: everyone bids again
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 class RevealPrompt(NamedTuple):
@@ -46,7 +48,7 @@ class RevealPrompt(NamedTuple):
     reason: str          # "start" | "refill" | "stalemate" | "renew" | "round"
     display: dict        # kind -> count, what is already face up
     pile: int
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 class Bidding(NamedTuple):
@@ -56,7 +58,7 @@ class Bidding(NamedTuple):
     seats: tuple         # seat numbers playing
     locked: tuple        # seat numbers that have locked in (never what they bid)
     pile: int
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 class BidsRevealed(NamedTuple):
@@ -69,24 +71,27 @@ class BidsRevealed(NamedTuple):
     how: str | None      # "ace" | "x" | "alone"
     order: tuple         # seat numbers choosing, in order
     stalemate: bool
-    toast: str | None = None
+    toast: Msg | None = None
+    foot: Msg | None = None  # who presses what to go on (set by the controller)
+    why: Msg | None = None   # why it works out so: "X beats the Ace", "2 players: alone takes all"
 
 
 class Choosing(NamedTuple):
     seat: int            # seat number choosing now
     kinds: tuple         # ((kind, count), ...) on display, key 1 is the first
     then: tuple          # seat numbers choosing after this one
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 class Instructions(NamedTuple):
-    """What to do with the real cards after a turn. Lines are short plain sentences."""
+    """What to do with the real cards after a turn: a title and line messages."""
 
-    title: str           # "Turn 3", "Stalemate", "Round 2 over"
-    lines: tuple         # e.g. ("S2 takes 2 corn", "S2 harvests 3 corn: +1 chip")
+    title: Msg           # "Turn 3", "Stalemate", "Round 2 over"
+    lines: tuple         # Msgs, e.g. "S2 takes 2 corn", "S2: 3 corn to the discard pile, take 1 chip"
     page: int = 1
     pages: int = 1
-    toast: str | None = None
+    toast: Msg | None = None
+    foot: Msg | None = None  # who presses what to go on (set by the controller)
 
 
 class Scores(NamedTuple):
@@ -95,13 +100,13 @@ class Scores(NamedTuple):
     chips: tuple
     gardens: tuple       # per seat: dict kind -> count
     pile: int
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 class ConfirmUndo(NamedTuple):
     seat: int            # who asked
-    what: str            # the input to take back, said for people ("S2 chose corn")
-    toast: str | None = None
+    what: Msg            # the input to take back ("choice of corn")
+    toast: Msg | None = None
 
 
 class GameOver(NamedTuple):
@@ -109,15 +114,16 @@ class GameOver(NamedTuple):
     chips: tuple
     grasshoppers: tuple
     winners: tuple       # seat numbers
-    toast: str | None = None
+    toast: Msg | None = None
+    tiebreak: bool = False  # chips tied at the top and fewer grasshoppers decided (G12)
 
 
 class Message(NamedTuple):
     """A plain screen: a title and a few lines (errors, the pads test, blank prompts)."""
 
-    title: str
-    lines: tuple = ()
-    toast: str | None = None
+    title: Msg
+    lines: tuple = ()    # Msgs
+    toast: Msg | None = None
 
 
 # -- Cockroach Poker ---------------------------------------------------------------------------
@@ -133,7 +139,7 @@ class CockroachOffer(NamedTuple):
     target: int | None   # chosen seat number once past "target"
     seats: tuple         # seat numbers playing
     hands: tuple         # hand counts, same order
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 class CockroachAnswer(NamedTuple):
@@ -146,7 +152,8 @@ class CockroachAnswer(NamedTuple):
     can_pass: bool       # someone has not seen it, and more than two players
     step: str            # "decide" | "claim" (passing: the new claim)
     target: int | None   # the seat it is being passed to, in step "claim"
-    toast: str | None = None
+    toast: Msg | None = None
+    pass_to: tuple = ()  # seat numbers that may still get the card
 
 
 class CockroachFlip(NamedTuple):
@@ -155,7 +162,7 @@ class CockroachFlip(NamedTuple):
     seat: int            # the receiver, who called
     claim: str
     call: bool           # True: "it is what was claimed"
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 class CockroachRows(NamedTuple):
@@ -164,7 +171,8 @@ class CockroachRows(NamedTuple):
     seats: tuple
     hands: tuple
     rows: tuple          # per seat: dict kind -> count face up
-    toast: str | None = None
+    toast: Msg | None = None
+    lose_at: int = 4     # this many of one critter lose (C6: five with two players)
 
 
 class CockroachOver(NamedTuple):
@@ -172,7 +180,7 @@ class CockroachOver(NamedTuple):
     losers: tuple        # seat numbers
     reason: str          # "four_of_a_kind" | "five_of_a_kind" | "empty_hand"
     kind: str | None     # the losing row's critter
-    toast: str | None = None
+    toast: Msg | None = None
 
 
 View = (Setup | Resumed | RevealPrompt | Bidding | BidsRevealed | Choosing | Instructions | Scores

@@ -13,9 +13,11 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
+from pitable.i18n import catalog
 from pitable.screens import font, icons
 
 W, H = 128, 64
+overhang = getattr(font, "overhang", lambda s, scale=1: 0)  # ink above the capitals (marks on capitals)
 LINE = font.HEIGHT            # line pitch of small text: 9 px (7 above the baseline, 2 below)
 ELLIPSIS = font.ELLIPSIS
 
@@ -23,14 +25,23 @@ ELLIPSIS = font.ELLIPSIS
 class Canvas:
     """A frame to draw on: an image plus an origin, so a test can draw a frame inside a
     bigger image and see whether anything lands outside it. Every drawing call checks
-    its box; ``overflows`` lists the ones that left the frame."""
+    its box; ``overflows`` lists the ones that left the frame, ``drawn`` every text and
+    picture with its ink box (a test checks they do not overlap), ``cuts`` every text
+    cut short (an ellipsis, a word broken across rows).
 
-    def __init__(self, image: Image.Image, origin: tuple = (0, 0), size: tuple | None = None):
+    ``say(msg)`` makes the words of a message in the canvas's language."""
+
+    def __init__(self, image: Image.Image, origin: tuple = (0, 0), size: tuple | None = None,
+                 lang: str = "en"):
         self.image = image
         self.ox, self.oy = origin
         self.w, self.h = size or image.size
         self.draw = ImageDraw.Draw(image)
         self.overflows: list = []
+        self.drawn: list = []
+        self.cuts: list = []
+        self.lang = lang
+        self.say = catalog(lang).words
 
     def _check(self, what, x0, y0, x1, y1) -> None:
         """(x1, y1) inclusive."""
@@ -41,7 +52,9 @@ class Canvas:
         """Paint ``fill`` through ``mask`` (a mode "1" image) with its top left at (x, y)."""
         bbox = mask.getbbox()
         if bbox:
-            self._check(what, x + bbox[0], y + bbox[1], x + bbox[2] - 1, y + bbox[3] - 1)
+            box = (x + bbox[0], y + bbox[1], x + bbox[2] - 1, y + bbox[3] - 1)
+            self._check(what, *box)
+            self.drawn.append((what, box))
         self.image.paste(fill, (x + self.ox, y + self.oy), mask)
 
     def rect(self, x0, y0, x1, y1, fill=None, outline=None, radius=0) -> None:
@@ -79,6 +92,8 @@ class Canvas:
         ``y - font.overhang(s, scale)``. Returns the width drawn."""
         if not s:
             return 0
+        if ELLIPSIS in s:
+            self.cuts.append(s)
         w = font.text_width(s, scale)
         if align == "center":
             x -= w // 2
@@ -105,6 +120,9 @@ class Canvas:
         return block.height
 
     def block(self, x: int, y: int, width: int, block: "Block", fill: int = 1, align: str = "left") -> None:
+        if block.cut:
+            self.cuts.append(" / ".join(r for _, r in block.rows))
+        y += block.top
         for i, (dx, row) in enumerate(block.rows):
             if align == "center":
                 self.text(x + width // 2, y + i * block.pitch, row, block.scale, fill, "center")
@@ -118,8 +136,9 @@ class Block(NamedTuple):
     rows: list
     scale: int
     pitch: int
-    height: int     # pixels from the top of the first row to the last ink (descenders if any)
+    height: int     # pixels from the top of the first row's ink to the last ink (descenders if any)
     cut: bool       # something did not fit and was cut short
+    top: int = 0    # ink above the first row's capitals: the rows start this much lower
 
 
 def line_pitch(scale: int, loose: bool = False) -> int:
@@ -145,9 +164,13 @@ def clip(s: str, width: int, scale: int = 1) -> str:
     return s.rstrip() + ELLIPSIS if s else ""
 
 
+BROKEN = "\u00ad"  # marks a row that ends inside a word too long for a row (a cut; never shown)
+
+
 def wrap(s: str, width: int, scale: int = 1, indent: int = 0) -> list:
     """Greedy word wrap to ``width`` pixels, rows after the first ``indent`` narrower:
-    [(x offset, text), ...]. A word longer than a row is broken."""
+    [(x offset, text), ...]. A word longer than a row is broken (its rows are marked
+    ``BROKEN`` so a layout can refuse them)."""
     rows: list = []
     cur = ""
 
@@ -165,7 +188,7 @@ def wrap(s: str, width: int, scale: int = 1, indent: int = 0) -> list:
             n = len(word)
             while n > 1 and font.text_width(word[:n], scale) > room():
                 n -= 1
-            rows.append(word[:n])
+            rows.append(word[:n] + BROKEN)
             word = word[n:]
         cur = word
     if cur or not rows:
@@ -183,20 +206,34 @@ def layout_paragraph(lines, width: int, height: int, scales=(2, 1), indent: int 
     rows: list = []
     for scale in scales:
         rows = [r for line in lines for r in wrap(line, width, scale, indent)]
+        broken = any(r.endswith(BROKEN) for _, r in rows)
+        if broken and scale != scales[-1]:
+            continue  # a smaller scale may keep every word whole
+        rows = [(dx, r.rstrip(BROKEN)) for dx, r in rows]
+        top, extra = _overhangs(rows, scale)
         for loose in (True, False):
-            pitch = line_pitch(scale, loose)
-            h = rows_height([r for _, r in rows], scale, pitch)
+            pitch = line_pitch(scale, loose) + extra
+            h = top + rows_height([r for _, r in rows], scale, pitch)
             if h <= height:
-                return Block(rows, scale, pitch, h, False)
-    pitch = line_pitch(scale)
+                return Block(rows, scale, pitch, h, broken, top)
+    top, extra = _overhangs(rows, scale)
+    pitch = line_pitch(scale) + extra
     cut = False
-    while len(rows) > 1 and rows_height([r for _, r in rows], scale, pitch) > height:
+    while len(rows) > 1 and top + rows_height([r for _, r in rows], scale, pitch) > height:
         rows.pop()
         cut = True
     if cut:
         dx, last = rows[-1]
         rows[-1] = (dx, clip(last + ELLIPSIS, width - dx, scale))
-    return Block(rows, scale, pitch, rows_height([r for _, r in rows], scale, pitch), True)
+    return Block(rows, scale, pitch, top + rows_height([r for _, r in rows], scale, pitch), True, top)
+
+
+def _overhangs(rows, scale: int) -> tuple:
+    """Ink above the capitals: of the first row (room above the block), and the most of
+    the others (more room between rows, so marks never touch the row above)."""
+    if not rows:
+        return 0, 0
+    return overhang(rows[0][1], scale), max((overhang(r, scale) for _, r in rows[1:]), default=0)
 
 
 def rows_height(rows, scale: int, pitch: int | None = None) -> int:
@@ -307,12 +344,28 @@ def title(c: Canvas, s: str, y: int = 0, right: str | None = None) -> int:
     """A big title at the top (scale 2 if it fits, else 1), ``right`` small text at the
     right of the same row. Returns the y below it."""
     rw = font.text_width(right) + 4 if right else 0
-    scale = fit_scale(s, W - rw, (2, 1)) or 1
-    s = clip(s, W - rw, scale)
-    c.text(0, y, s, scale)
+    scale = fit_scale(s, W - rw, (2, 1))
+    if scale is None:  # too long for one row: wrapped, never cut
+        block = layout_paragraph((s,), W - rw, H - y, scales=(1,))
+        c.block(0, y, W - rw, block)
+        if right:
+            c.text(W - 1, y + block.top, right, align="right")
+        return y + block.height + 2
+    top = max(overhang(s, scale), overhang(right) if right else 0)
+    c.text(0, y + top, s, scale)
+    if right:
+        c.text(W - 1, y + top, right, align="right")
+    return y + top + bottom(s, scale) + 2
+
+
+def top_row(c: Canvas, left: str, right: str | None = None, scale: int = 1) -> int:
+    """Small text at the top left and (optionally) the top right, their capitals on one
+    line low enough for marks above them (``overhang``). Returns the y of the capitals."""
+    y = max(overhang(left, scale), overhang(right) if right else 0)
+    c.text(0, y, left, scale)
     if right:
         c.text(W - 1, y, right, align="right")
-    return y + bottom(s, scale) + 2
+    return y
 
 
 def bottom(s: str, scale: int) -> int:
@@ -323,7 +376,7 @@ def bottom(s: str, scale: int) -> int:
 def toast(c: Canvas, text: str) -> None:
     """A lit box with dark text over the lower part of the frame. What is under it is
     dimmed (every other pixel), so the box reads as a notice on top of the screen."""
-    block = layout_paragraph(text, W - 8, 2 * LINE, scales=(2, 1))
+    block = layout_paragraph(text, W - 8, 3 * LINE, scales=(2, 1))
     h = block.height + 6
     y0 = H - 2 - h
     c.dim()
@@ -334,5 +387,5 @@ def toast(c: Canvas, text: str) -> None:
 
 def draw_message(c: Canvas, view) -> None:
     """``Message``: a title and a few lines."""
-    y = title(c, view.title)
-    c.paragraph(0, y + 1, W, H - y - 1, view.lines, scales=(2, 1))
+    y = title(c, c.say(view.title))
+    c.paragraph(0, y + 1, W, H - y - 1, [c.say(m) for m in view.lines], scales=(2, 1))

@@ -1,16 +1,19 @@
 """Grasshopper Poker bots and simulations on a virtual deck.
 
 Bots see only what a player at the table sees: the public state (display, gardens,
-chips, spent cards) and their own hand. They play through the rules core's
-``push``, so every simulated game is a legal, loggable game.
+chips, spent cards) and their own hand. :func:`play` goes through the rules core's
+``push`` (a loggable game); :func:`simulate` plays the same games on the rules core's
+fast path (the same transitions without validation, undo or results), because its
+inputs come from the legal sets already.
 """
 
 from __future__ import annotations
 
 import random
 
-from pitable.rules.grasshopper import (BIDDING, CHOOSING, GRASSHOPPER, KINDS, PLANTS, REVEAL, Bids,
-                                       Choose, Options, Plagued, Stalemate, State, VirtualDeck)
+from pitable.rules.grasshopper import (ACE, BIDDING, CARDS, CHOOSING, DECK, DECK_SIZE, GRASSHOPPER, HANDS,
+                                       KINDS, PLANTS, REVEAL, X, Bids, Choose, Options, Plagued,
+                                       Stalemate, State, VirtualDeck, _permutations, resolve)
 
 
 class RandomBot:
@@ -20,12 +23,41 @@ class RandomBot:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        self.random = rng.random
+        self._plan: list = []  # bid_cards: the bids left this round, last turn first
+        self._plan_state = self._plan_seats = None
 
+    # The fast path (simulate, search) works on ints: cards 0..7, kinds 0..4.
+    def bid_card(self, state: State, seat: int) -> int:
+        hand = HANDS[state.spent[seat]]
+        return hand[int(self.random() * len(hand))]
+
+    def bid_cards(self, state: State, seats: tuple) -> list:
+        """Bids of several seats this bot plays, in ``seats`` order (the fast path)."""
+        spent, rand = state.spent, self.random
+        plan = self._plan
+        if not plan or state is not self._plan_state or seats is not self._plan_seats \
+                or len(plan) != len(HANDS[spent[seats[0]]]):
+            # Uniform bids turn by turn are a uniform order of each hand: one draw per
+            # seat and round instead of one per turn (as State.playout does).
+            perms = _permutations()
+            n = len(perms)
+            orders = [[c for c in perms[int(rand() * n)] if not spent[s] >> c & 1] for s in seats]
+            plan = self._plan = list(zip(*orders))
+            plan.reverse()
+            self._plan_state, self._plan_seats = state, seats
+        return plan.pop()
+
+    def choose_kind(self, state: State, seat: int) -> int:
+        present = state.choice_kinds
+        return present[int(self.random() * len(present))]
+
+    # The table and push-based games work on names.
     def bid(self, state: State, seat: int) -> str:
-        return self.rng.choice(state.hand(seat))
+        return CARDS[self.bid_card(state, seat)]
 
     def choose(self, state: State, seat: int) -> str:
-        return self.rng.choice(state.display_kinds())
+        return KINDS[self.choose_kind(state, seat)]
 
 
 class HeuristicBot(RandomBot):
@@ -39,28 +71,25 @@ class HeuristicBot(RandomBot):
     name = "heuristic"
 
     def kind_value(self, state: State, seat: int, k: int, n: int) -> float:
-        garden = state.gardens[seat]
-        if k == GRASSHOPPER:
-            return -6.0 * garden_plants(garden) if garden[GRASSHOPPER] + n >= 3 else -0.5 * n
-        have = garden[k] + n
-        return n + 2.0 * (have // 3) + (0.5 if have % 3 == 2 else 0.0)
+        return kind_value(state.gardens[seat], k, n)
 
     def display_value(self, state: State, seat: int) -> float:
         return sum(self.kind_value(state, seat, k, n) for k, n in enumerate(state.display) if n)
 
-    def bid(self, state: State, seat: int) -> str:
-        hand = state.hand(seat)
-        whole = self.display_value(state, seat)
-        best = max((self.kind_value(state, seat, k, n) for k, n in enumerate(state.display) if n),
-                   default=0.0)
-        numbers = [c for c in hand if c not in ("A", "X")]
-        if "A" in hand and whole >= 5 and whole > best + 1.5:
-            return "A"
-        if "X" in hand and (best <= 0 or ("A" not in hand and whole >= 6 and self.rng.random() < 0.3)):
-            return "X"  # nothing worth having, or a hope to catch someone's Ace
+    def bid_card(self, state: State, seat: int) -> int:
+        hand = HANDS[state.spent[seat]]
+        garden = state.gardens[seat]
+        values = [kind_value(garden, k, n) for k, n in enumerate(state.display) if n]
+        whole = sum(values)
+        best = max(values, default=0.0)
+        numbers = [c for c in hand if c < ACE]  # ascending
+        rng = self.rng
+        if ACE in hand and whole >= 5 and whole > best + 1.5:
+            return ACE
+        if X in hand and (best <= 0 or (ACE not in hand and whole >= 6 and rng.random() < 0.3)):
+            return X  # nothing worth having, or a hope to catch someone's Ace
         if not numbers:
-            return self.rng.choice(hand)
-        numbers.sort()
+            return rng.choice(hand)
         if best >= 3:
             pick = numbers[-1]
         elif best >= 1.5:
@@ -68,14 +97,25 @@ class HeuristicBot(RandomBot):
         else:
             pick = numbers[0]
         # A little noise so that bots do not cancel each other in lockstep.
-        if self.rng.random() < 0.25:
-            pick = self.rng.choice(numbers)
+        if rng.random() < 0.25:
+            pick = rng.choice(numbers)
         return pick
 
-    def choose(self, state: State, seat: int) -> str:
-        options = [(self.kind_value(state, seat, k, n), KINDS[k])
-                   for k, n in enumerate(state.display) if n]
-        return max(options)[1]
+    def bid_cards(self, state: State, seats: tuple) -> list:
+        return [self.bid_card(state, s) for s in seats]
+
+    def choose_kind(self, state: State, seat: int) -> int:
+        garden = state.gardens[seat]
+        # Ties go to the kind whose name sorts last, as when this bot worked on names.
+        return max((kind_value(garden, k, n), KINDS[k], k) for k, n in enumerate(state.display) if n)[2]
+
+
+def kind_value(garden, k: int, n: int) -> float:
+    """What taking ``n`` cards of kind ``k`` is worth to a garden (the heuristic's measure)."""
+    if k == GRASSHOPPER:
+        return -6.0 * garden_plants(garden) if garden[GRASSHOPPER] + n >= 3 else -0.5 * n
+    have = garden[k] + n
+    return n + 2.0 * (have // 3) + (0.5 if have % 3 == 2 else 0.0)
 
 
 def garden_plants(garden) -> int:
@@ -83,6 +123,13 @@ def garden_plants(garden) -> int:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+BOT_NAMES = ("random", "heuristic", "strong")
+
+
+def _default_budget() -> int:
+    from pitable.sim.search import DEFAULT_BUDGET
+
+    return DEFAULT_BUDGET
 
 
 def play(players: int, bots: list, rng: random.Random, options: Options = Options(),
@@ -109,29 +156,143 @@ def play(players: int, bots: list, rng: random.Random, options: Options = Option
                 on_result(result)
 
 
-def simulate(games: int, players: int, seed: int, bots: list[str],
-             options: Options = Options()) -> dict:
-    """Play ``games`` seeded games and gather what players want to know."""
-    rng = random.Random(seed)
-    names = list(bots)
-    agents = [BOTS[name](rng) for name in names]
-    turns = rounds = 0
+def play_fast(players: int, bots: list, rng: random.Random, options: Options = Options(),
+              seed: int | None = None) -> tuple:
+    """One whole game on the fast path (:meth:`State.play_bids` and friends).
+
+    The same game as :func:`play` with the same bots, rng and seed, without the undo
+    stack, the move list or result values. Returns (state, turns, stalemates, plagues):
+    the counts come from the rules' own :func:`resolve` and from the discard pile
+    (grasshoppers reach it only by a plague, at most one per input since one seat
+    takes the whole grasshopper stack, or by a second stalemate's discarded display).
+    """
+    state = State(players, options)
+    if seed is None:  # a uniform order of the garden cards, drawn lazily as State.playout does
+        pile, order = list(_FULL_PILE), None
+        rand = rng.random
+    else:
+        order = VirtualDeck(seed).order
+    table = _resolutions.setdefault(options, {})
+    # Seats played by one bot object bid in one call.
+    groups: dict = {}
+    for s in range(players):
+        groups.setdefault(id(bots[s]), (bots[s], []))[1].append(s)
+    bidders = [(bot.bid_cards, tuple(seats)) for bot, seats in groups.values()]
+    alone = bidders[0][0] if len(bidders) == 1 else None
+    slots = [0] * players
+    choosers = [bot.choose_kind for bot in bots]
+    pos = turns = stalemates = plagues = 0
+    discard = state.discard
+    while True:
+        phase = state.phase
+        if phase is REVEAL:
+            n = state.to_reveal
+            if order is not None:
+                state.play_reveals(order[pos:pos + n])
+                pos += n
+            else:
+                kinds = []
+                for _ in range(n):
+                    left = DECK_SIZE - pos
+                    i = int(rand() * left)
+                    kinds.append(pile[i])
+                    pile[i] = pile[left - 1]
+                    pos += 1
+                state.play_reveals(kinds)
+            continue
+        if phase is BIDDING:
+            if alone is not None:
+                bids = tuple(alone(state, bidders[0][1]))
+            else:
+                for bid, seats in bidders:
+                    for s, c in zip(seats, bid(state, seats)):
+                        slots[s] = c
+                bids = tuple(slots)
+            turns += 1
+            res = table.get(bids)
+            if res is None:
+                res = table[bids] = resolve(bids, options)
+            if res.stalemate:
+                stalemates += 1
+                state.play_bids(bids)
+                discard = state.discard
+                continue
+            hoppers = discard[0]
+            state.play_bids(bids)
+        elif phase is CHOOSING:
+            seat = state.choosers[0]
+            hoppers = discard[0]
+            state.play_choice(choosers[seat](state, seat))
+        else:
+            return state, turns, stalemates, plagues
+        discard = state.discard
+        if discard[0] != hoppers:
+            plagues += 1
+
+
+_resolutions: dict = {}  # Options -> {bids: Resolution}
+_FULL_PILE = tuple(k for k, n in enumerate(DECK) for _ in range(n))
+
+
+CHUNK = 100  # games per seeded chunk: the unit that --jobs spreads over processes
+
+
+def make_bot(name: str, rng: random.Random, budget: int | None = None):
+    """A bot by name (``BOT_NAMES``); ``budget``: the strong player's playouts per decision."""
+    if name == "strong":
+        from pitable.sim.search import DEFAULT_BUDGET, StrongBot  # the search loads only when asked
+
+        return StrongBot(rng, DEFAULT_BUDGET if budget is None else budget)
+    return BOTS[name](rng)
+
+
+def _chunk(job: tuple) -> tuple:
+    """Games ``start``..``stop`` of a simulation, with the chunk's own seeded rng."""
+    seed, index, count, players, names, options, budget = job
+    rng = random.Random(f"{seed}/{index}")  # a string seed: the same on every machine
+    made: dict = {}  # one bot object per name: it plays all its seats
+    agents = [made.get(name) or made.setdefault(name, make_bot(name, rng, budget)) for name in names]
+    turns = rounds = stalemates = plagues = 0
     chips = [0] * players
     wins = [0.0] * players
-    counts = {Plagued: 0, Stalemate: 0}
-
-    def count(result):
-        if type(result) in counts:
-            counts[type(result)] += 1
-
-    for _ in range(games):
-        state = play(players, agents, rng, options, on_result=count)
-        turns += sum(1 for move in state.moves if isinstance(move, Bids))
+    for _ in range(count):
+        state, t, st, pl = play_fast(players, agents, rng, options)
+        turns += t
+        stalemates += st
+        plagues += pl
         rounds += state.round
         for s in range(players):
             chips[s] += state.chips[s]
-        for w in state.outcome.winners:
-            wins[w] += 1 / len(state.outcome.winners)
+        winners = state.outcome.winners
+        for w in winners:
+            wins[w] += 1 / len(winners)
+    return turns, rounds, stalemates, plagues, chips, wins
+
+
+def simulate(games: int, players: int, seed: int, bots: list[str],
+             options: Options = Options(), budget: int | None = None, jobs: int = 1) -> dict:
+    """Play ``games`` seeded games and gather what players want to know.
+
+    Games go in chunks of ``CHUNK``, each with an rng seeded by (seed, chunk): the
+    statistics are the same whatever ``jobs`` (processes) plays them.
+    """
+    names = list(bots)
+    work = [(seed, i, min(CHUNK, games - start), players, names, options, budget)
+            for i, start in enumerate(range(0, games, CHUNK))]
+    if jobs > 1 and len(work) > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(work))) as pool:
+            parts = pool.map(_chunk, work, chunksize=1)
+    else:
+        parts = [_chunk(job) for job in work]
+    turns = rounds = stalemates = plagues = 0
+    chips = [0] * players
+    wins = [0.0] * players
+    for t, r, st, pl, c, w in parts:
+        turns, rounds, stalemates, plagues = turns + t, rounds + r, stalemates + st, plagues + pl
+        chips = [a + b for a, b in zip(chips, c)]
+        wins = [a + b for a, b in zip(wins, w)]
     per_bot: dict = {}
     for s, name in enumerate(names):
         entry = per_bot.setdefault(name, {"seats": 0, "wins": 0.0, "chips": 0})
@@ -145,10 +306,11 @@ def simulate(games: int, players: int, seed: int, bots: list[str],
         "seed": seed,
         "bots": names,
         "options": options.to_dict(),
+        **({"budget": _default_budget() if budget is None else budget} if "strong" in names else {}),
         "turns_per_game": turns / games,
         "rounds_per_game": rounds / games,
-        "stalemates_per_game": counts[Stalemate] / games,
-        "plagues_per_game": counts[Plagued] / games,
+        "stalemates_per_game": stalemates / games,
+        "plagues_per_game": plagues / games,
         "chips_per_seat": [c / games for c in chips],
         "win_rate_per_seat": [w / games for w in wins],
         "win_rate_per_bot": {name: e["wins"] / (games * e["seats"]) for name, e in per_bot.items()},
@@ -159,7 +321,8 @@ def simulate(games: int, players: int, seed: int, bots: list[str],
 def format_stats(stats: dict) -> str:
     lines = [
         f"Grasshopper Poker: {stats['games']} games, {stats['players']} players, seed {stats['seed']}",
-        f"  bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(stats['bots']))}",
+        f"  bots: {', '.join(f'seat {i + 1} {b}' for i, b in enumerate(stats['bots']))}"
+        + (f" (strong: {stats['budget']} playouts per bid)" if "budget" in stats else ""),
         f"  per game: {stats['turns_per_game']:.1f} turns, {stats['rounds_per_game']:.2f} rounds, "
         f"{stats['stalemates_per_game']:.2f} stalemates, {stats['plagues_per_game']:.2f} plagues",
         "  seat   chips  wins",

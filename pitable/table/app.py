@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import random
@@ -26,9 +27,13 @@ class Table:
     """Keys in, views out, across games. Resumes an unfinished game from the log."""
 
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
-                 clock=time.monotonic, signal=None, resume: bool = True, rng=None):
+                 clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
+                 notice_seconds: float | None = None):
         self.seats = seats
         self.log_dir = Path(log_dir)
+        self.config_language = language
+        self.language = self._remembered_language(language)
+        self.notice_seconds = notice_seconds
         self.default_game = game
         self.default_deck = deck
         self.clock = clock
@@ -42,7 +47,7 @@ class Table:
                 self.current = self._resume()
             except Exception:  # noqa: BLE001 - no file in the log directory may stop the daemon
                 log.exception("cannot resume from %s; starting a new game", self.log_dir)
-                self.notices.append(notices.not_resumed("cannot be read"))
+                self.notices.append(notices.not_resumed())
         if self.current is None:
             self.current = self._setup()
             self._check_log_dir()
@@ -53,8 +58,8 @@ class Table:
 
         why = cannot_write(self.log_dir)
         if why is not None:
-            log.error("cannot write game logs in %s: %s; games will not be saved", self.log_dir, why)
-            self.notices.append(notices.not_saving(why))
+            log.error("cannot write game logs in %s: %s; games will not be saved", self.log_dir, why.strerror)
+            self.notices.append(notices.not_saving(why.errno))
             self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
 
     def view(self):
@@ -84,6 +89,9 @@ class Table:
             return
         self.current.on_key(event)
         if isinstance(self.current, Setup):
+            if self.current.language != self.language:
+                self.language = self.current.language
+                self._remember_language()
             if self.current.choice is not None:
                 self.current = self._start(self.current.choice) or self.current
         elif self.current.finished:
@@ -101,10 +109,43 @@ class Table:
         if journal is not None:
             journal.close()
 
+    # -- the table's language: the config's, or the one last chosen at the table ------------
+
+    SETTINGS = "table.json"
+
+    def _remembered_language(self, configured: str) -> str:
+        """The language last chosen at the table, unless the config changed since then
+        (a maker who edits the config sees the edit)."""
+        from pitable.i18n import LANGUAGES
+
+        path = self.log_dir / self.SETTINGS
+        try:
+            if not path.is_file():  # not there, or a directory, a FIFO: nothing remembered
+                return configured
+            saved = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):  # no file in the log directory stops the daemon
+            return configured
+        if not isinstance(saved, dict) or saved.get("config") != configured:
+            return configured
+        chosen = saved.get("language")
+        return chosen if chosen in LANGUAGES else configured
+
+    def _remember_language(self) -> None:
+        path = self.log_dir / self.SETTINGS
+        try:
+            self.log_dir.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps({"language": self.language, "config": self.config_language}),
+                           encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as e:  # the choice still holds until the Pi restarts
+            log.warning("cannot remember the language in %s: %s", path, e)
+
     # -- games -------------------------------------------------------------------------------
 
     def _setup(self, game: str | None = None) -> Setup:
-        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock)
+        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+                     language=self.language)
 
     def _start(self, choice: dict):
         from pitable.rules import grasshopper as gh
@@ -135,14 +176,27 @@ class Table:
                 self.current.choice = None
                 self.current._say(notices.GAME_NOT_STARTED)
                 return None
-            journal = NoJournal(notices.reason(e))
+            journal = NoJournal(e)
             log.warning("new %s game, seats %s, NOT SAVED (%s)", choice["game"], seats, journal.reason)
         else:
             log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
         self._offer_unsaved = False
         if not journal.saving:
-            self.notices.append(notices.not_saving(journal.reason))
+            self.notices.append(notices.not_saving(journal.errno))
         return self._controller(state, header, journal, resumed=False)
+
+    def _timing(self) -> dict:
+        """What every game controller gets from the table: the informing screens' time, and
+        how the display pages instructions in the table's language."""
+        out = {"pages": self._pages}
+        if self.notice_seconds is not None:
+            out["notice_seconds"] = self.notice_seconds
+        return out
+
+    def _pages(self, title, lines) -> list:
+        from pitable.screens.grasshopper import instruction_pages
+
+        return instruction_pages(title, lines, self.language)
 
     def _resume(self):
         """The newest unfinished game, up to its last good line; None (and a notice) when
@@ -155,14 +209,14 @@ class Table:
         path, state = found.path, found.state
         if state is None:
             log.error("cannot resume %s: %s (the file is left as it is)", path, found.problem)
-            self.notices.append(notices.not_resumed("cannot be read"))
+            self.notices.append(notices.not_resumed())
             return None
         header = found.log.header
         seats = tuple(header.get("pads") or range(1, state.players + 1))
         if max(seats) > self.seats:
             log.error("not resuming %s: it needs pad %d, this table has %d (the file is left as it is)",
                       path, max(seats), self.seats)
-            self.notices.append(notices.not_resumed(f"needs {max(seats)} pads"))
+            self.notices.append(notices.not_resumed(max(seats)))
             return None
         repaired = []
         try:
@@ -177,7 +231,7 @@ class Table:
                                 path, aside)
             journal = Journal.reopen(path)
         except OSError as e:
-            journal = NoJournal(notices.reason(e))
+            journal = NoJournal(e)
             if found.bad_line is not None:
                 log.error("%s: %s; resumed up to line %d (the file is left as it is)",
                           path, found.problem, found.bad_line - 1)
@@ -186,7 +240,7 @@ class Table:
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
         self.notices += repaired
         if not journal.saving:
-            self.notices.append(notices.not_saving(journal.reason))
+            self.notices.append(notices.not_saving(journal.errno))
         return self._controller(state, header, journal, resumed=True)
 
     def _controller(self, state, header: dict, journal, resumed: bool):
@@ -194,7 +248,7 @@ class Table:
             from pitable.table.cockroach import CockroachTable
 
             return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  clock=self.clock, signal=self._signal, resumed=resumed)
+                                  clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
         from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 
@@ -203,7 +257,7 @@ class Table:
             log.warning("the log's reveals do not follow its seed; asking for reveals instead")
             deck = None
         return GrasshopperTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                deck, clock=self.clock, signal=self._signal, resumed=resumed)
+                                deck, clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
 
 
 # -- pitable run -----------------------------------------------------------------------------
@@ -325,12 +379,15 @@ def run(args) -> int:
     try:
         device = open_display_or_wait(options, config.display.is_hardware)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
-                      resume=not getattr(args, "new", False))
+                      resume=not getattr(args, "new", False), language=config.language,
+                      notice_seconds=config.notice_seconds)
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
         closers.append(lambda: getattr(screen.device, "cleanup", lambda: None)())
-        loop = Loop(table, screen, render, hold=config.pads.hold, watchdog=systemd.watchdog())
+        # the words of a frame are made when it is drawn, in the table's language of the moment
+        loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
+                    watchdog=systemd.watchdog())
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
 
@@ -366,6 +423,7 @@ def run(args) -> int:
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     from pitable.hardware.display import open_display
+    from pitable.i18n import msg
     from pitable.screens import views as v
     from pitable.screens.render import render
     from pitable.table.loop import Loop, Stop
@@ -378,15 +436,15 @@ def pads_test(args) -> int:
 
     class PadsApp:
         def __init__(self):
-            self.lines = ("Press keys on the pads",)
+            self.lines = (msg("pads.press"),)
 
         def on_key(self, event):
-            line = f"Seat {event.seat + 1} key {names[event.key]} {event.action}"
-            print(line, flush=True)
+            print(f"Seat {event.seat + 1} key {names[event.key]} {event.action}", flush=True)
+            line = msg(f"pads.key_{event.action}", seat=event.seat + 1, key=names[event.key])
             self.lines = (line,) + self.lines[:3]
 
         def view(self):
-            return v.Message("Pads test", self.lines)
+            return v.Message(msg("pads.title"), self.lines)
 
         def next_deadline(self):
             return None
@@ -397,7 +455,8 @@ def pads_test(args) -> int:
         def durable(self):
             return True  # writes nothing
 
-    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0), render, hold=config.pads.hold)
+    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0),
+                lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":

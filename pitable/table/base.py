@@ -12,6 +12,7 @@ import logging
 import time
 
 from pitable.errors import IllegalMove
+from pitable.i18n import Msg, msg
 from pitable.hardware.keys import HOLD
 from pitable.screens import views as v
 from pitable.table import notices
@@ -20,7 +21,8 @@ log = logging.getLogger(__name__)
 
 KEY_A, KEY_X = 6, 7
 TOAST_SECONDS = 2.5
-LINES_PER_PAGE = 3
+NOTICE_SECONDS = 8.0    # a screen that only informs moves on by itself after this (0: on a key only)
+LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer when the words need the room)
 
 
 class Toasts:
@@ -29,8 +31,10 @@ class Toasts:
     clock = staticmethod(time.monotonic)
     toast = None  # (text, until)
 
-    def _say(self, text: str) -> None:
-        self.toast = (text, self.clock() + TOAST_SECONDS)
+    def _say(self, id_or_msg, **values) -> None:
+        """Show a toast: a message id and its values (words are made by the output)."""
+        m = id_or_msg if isinstance(id_or_msg, Msg) else msg(id_or_msg, **values)
+        self.toast = (m, self.clock() + TOAST_SECONDS)
 
     def _toast_text(self):
         if self.toast and self.clock() < self.toast[1]:
@@ -59,8 +63,15 @@ class GameTable(Toasts):
 
     game = ""
 
-    def __init__(self, state, seats: tuple, journal, clock=None, signal=None):
+    def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
+                 notice_seconds: float = NOTICE_SECONDS, pages=None):
         self.state = state
+        # How the table's display splits instruction lines into pages: it knows the words
+        # and the room (``pitable.screens.grasshopper.instruction_pages``); without one, a
+        # fixed number of lines a page.
+        self.pages = pages
+        self.notice_seconds = notice_seconds
+        self._informing = None      # (the screen that only informs, when it moves on by itself)
         self.seats = tuple(seats)
         self.player_of = {pad - 1: i for i, pad in enumerate(self.seats)}  # pad index -> player
         self.journal = journal
@@ -79,26 +90,73 @@ class GameTable(Toasts):
         pad, key = event.seat, event.key
         player = self.player_of.get(pad)
         if player is None:
-            self._say(f"Seat {pad + 1} is not in this game")
+            self._say("toast.not_in_game", seat=pad + 1)
         elif event.action == HOLD:
             self._hold(pad, key)
         elif self.overlay is not None:
             kind, _ = self.overlay
             self.overlay = None
             if kind == "undo":
-                self.undo() if key == KEY_A else self._say("Not undone")
+                self.undo() if key == KEY_A else self._say("toast.not_undone")
         elif self.notices:
             self.notices.pop(0)  # any key: the next screen
+            if not self.notices and self._passes_on(player, key):
+                self._phase_key(pad, player, key)  # a valid input for the next step is not swallowed
         elif self.state.is_over():
             if key == KEY_A:
                 self.finished = True
             else:
-                self._say("A: new game")
+                self._say("toast.a_new_game")
         else:
             self._phase_key(pad, player, key)
 
     def _phase_key(self, pad: int, player: int, key: int) -> None:
         raise NotImplementedError
+
+    def _passes_on(self, player: int, key: int) -> bool:
+        """Whether a key that leaves the last notice is also a valid input for the step
+        after it (then it is taken, not swallowed)."""
+        return False
+
+    def _next_step(self):
+        """Who presses what once the notices are read (a Msg for the footer), or None."""
+        return None
+
+    # -- screens that only inform move on by themselves -----------------------------------
+
+    def _informs(self):
+        """The screen shown now if it only informs (it then moves on after a time):
+        the scores or rows overlay, the bids reveal, the resumed notice."""
+        if self.overlay is not None:
+            return self.overlay if self.overlay[0] == "scores" else None
+        if self.notices and isinstance(self.notices[0], (v.BidsRevealed, v.Resumed)):
+            return self.notices[0]
+        return None
+
+    def _informing_until(self):
+        shown = self._informs()
+        if shown is None or not self.notice_seconds:
+            self._informing = None
+            return None
+        if self._informing is None or self._informing[0] is not shown:
+            self._informing = (shown, self.clock() + self.notice_seconds)
+        return self._informing[1]
+
+    def next_deadline(self):
+        times = [t for t in (super().next_deadline(), self._informing_until()) if t is not None]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> bool:
+        changed = super().tick(now)
+        until = self._informing_until()
+        if until is not None and now >= until:
+            if self.overlay is not None:
+                self.overlay = None
+            else:
+                self.notices.pop(0)
+            self._informing = None
+            changed = True
+        return changed
 
     def _hold(self, pad: int, key: int) -> None:
         """Hold A: the scores; hold X: undo (confirmed)."""
@@ -106,11 +164,11 @@ class GameTable(Toasts):
             self.overlay = ("scores", pad + 1)
         elif key == KEY_X:
             if not self._can_undo():
-                self._say("Nothing to undo")
+                self._say("toast.nothing_to_undo")
             else:
                 self.overlay = ("undo", pad + 1)
         else:
-            self._say(f"Hold A: {self.scores_name}, X: undo")
+            self._say(f"toast.hold_help_{self.scores_name}")
 
     scores_name = "scores"
 
@@ -133,7 +191,8 @@ class GameTable(Toasts):
         try:
             self.state.check(move)
         except IllegalMove as e:
-            self._say(str(e))
+            log.info("refused: %s", e)  # the reason in English for the log; the table gets a plain word
+            self._say("toast.not_allowed")
             return False
         mark = self._mark()
         try:
@@ -200,9 +259,13 @@ class GameTable(Toasts):
             # until the cut succeeds: nothing is written past them.
             log.error("cannot take the refused lines back: %s", e)
 
-    def _add_lines(self, title: str, lines: tuple) -> None:
-        """Instructions for the table, a few short lines a screen."""
-        pages = [tuple(lines[i:i + LINES_PER_PAGE]) for i in range(0, len(lines), LINES_PER_PAGE)]
+    def _add_lines(self, title, lines: tuple) -> None:
+        """Instructions for the table (a title and line messages), as many lines a page as
+        the display shows whole (nothing is cut: a line that does not fit goes on the next page)."""
+        if self.pages is not None:
+            pages = self.pages(title, tuple(lines))
+        else:
+            pages = [tuple(lines[i:i + LINES_PER_PAGE]) for i in range(0, len(lines), LINES_PER_PAGE)]
         for i, page in enumerate(pages, 1):
             self.notices.append(v.Instructions(title, page, i, len(pages)))
 
@@ -234,5 +297,11 @@ class GameTable(Toasts):
                 return self._scores_view(toast)
             return v.ConfirmUndo(pad, self._undo_text(), toast)
         if self.notices:
-            return self.notices[0]._replace(toast=toast)
+            shown = self.notices[0]
+            if isinstance(shown, (v.Instructions, v.BidsRevealed)):
+                # the footer says who presses what: the next page, or the step after the notices
+                last = len(self.notices) == 1
+                foot = (self._next_step() if last else None) or msg("foot.next")
+                return shown._replace(toast=toast, foot=foot)
+            return shown._replace(toast=toast)
         return None

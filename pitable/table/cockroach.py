@@ -11,11 +11,10 @@ from __future__ import annotations
 from pitable.rules import cockroach as cr
 from pitable.rules.cockroach import KINDS, Call, Flip, Lost, Pass, Took
 from pitable.rules.log import UNDO
+from pitable.i18n import msg
 from pitable.screens import views as v
 from pitable.table import notices
 from pitable.table.base import KEY_A, KEY_X, GameTable
-
-REASONS = {"four_of_a_kind": "4 of a kind", "five_of_a_kind": "5 of a kind", "empty_hand": "empty hand"}
 
 
 class CockroachTable(GameTable):
@@ -23,8 +22,8 @@ class CockroachTable(GameTable):
     scores_name = "rows"
 
     def __init__(self, state: cr.State, seats: tuple, journal, clock=None, signal=None,
-                 resumed: bool = False):
-        super().__init__(state, seats, journal, clock, signal)
+                 resumed: bool = False, **kw):
+        super().__init__(state, seats, journal, clock, signal, **kw)
         self.target = None          # player index chosen in the first step of an offer or pass
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, 0, rebid=False))
@@ -44,7 +43,8 @@ class CockroachTable(GameTable):
         if st.phase == cr.ANSWER:
             return v.CockroachAnswer(seat(st.to), seat(st.sender), KINDS[st.claim],
                                      tuple(seat(p) for p in st.chain), st.can_pass(),
-                                     "decide" if self.target is None else "claim", seat(self.target), toast)
+                                     "decide" if self.target is None else "claim", seat(self.target), toast,
+                                     tuple(sorted(seat(p) for p in st.unseen_seats())) if st.can_pass() else ())
         if st.phase == cr.FLIP:
             return v.CockroachFlip(seat(st.to), KINDS[st.claim], st.call, toast)
         out = st.outcome
@@ -53,7 +53,8 @@ class CockroachTable(GameTable):
 
     def _scores_view(self, toast):
         st = self.state
-        return v.CockroachRows(self.seats, tuple(st.hands), tuple(st.row(s) for s in range(st.players)), toast)
+        return v.CockroachRows(self.seats, tuple(st.hands), tuple(st.row(s) for s in range(st.players)), toast,
+                               5 if st.players == 2 else 4)  # C6
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -69,14 +70,14 @@ class CockroachTable(GameTable):
     def _hold(self, pad: int, key: int) -> None:
         if key == KEY_X and self.target is not None:
             self.target = None  # back out of a half-made offer or pass: nothing logged
-            self._say("Choose the seat again")
+            self._say("toast.choose_seat_again")
         else:
             super()._hold(pad, key)
 
     def _offer_key(self, player: int, key: int) -> None:
         st = self.state
         if player != st.active:
-            self._say(f"Seat {self.seats[st.active]} offers now")
+            self._say("toast.offers_now", seat=self.seats[st.active])
             return
         if self.target is None:
             self._pick_target(player, key, "offer")
@@ -88,7 +89,7 @@ class CockroachTable(GameTable):
     def _answer_key(self, player: int, key: int) -> None:
         st = self.state
         if player != st.to:
-            self._say(f"Seat {self.seats[st.to]} answers now")
+            self._say("toast.answers_now", seat=self.seats[st.to])
             return
         if self.target is not None:
             target, self.target = self.target, None
@@ -98,7 +99,7 @@ class CockroachTable(GameTable):
         if key in (KEY_A, KEY_X):
             self._commit(Call(key == KEY_A))
         elif not st.can_pass():
-            self._say("Everyone saw it: A true, X false" if st.players > 2 else "A: true  X: false")
+            self._say("toast.must_call" if st.players > 2 else "toast.call_2p")
         else:
             self._pick_target(player, key, "pass")
 
@@ -107,11 +108,15 @@ class CockroachTable(GameTable):
         pad = key + 1
         target = self.player_of.get(key)
         if key >= 6 or target is None:
-            self._say(f"Keys 1-6: the seat to {what} to")
+            if what == "pass":
+                may = tuple(sorted(self.seats[p] for p in st.unseen_seats()))
+            else:
+                may = tuple(s for s in self.seats if s != self.seats[player])
+            self._say(f"toast.seat_to_{what}", seats=may)
         elif target == player:
-            self._say("Not to yourself")
+            self._say("toast.not_yourself")
         elif what == "pass" and target not in st.unseen_seats():
-            self._say(f"Seat {pad} has seen it")
+            self._say("toast.has_seen", seat=pad)
         else:
             self.target = target
 
@@ -121,37 +126,36 @@ class CockroachTable(GameTable):
         lines = []
         for e in fx:
             if isinstance(e, Took):
-                kind = e.kind
-                who = "right" if e.why == "right_call" else "wrong"
-                lines.append(f"It is a {kind}: call {who}")
-                lines.append(f"S{self.seats[e.seat]} lays it face up")
+                right = e.why == "right_call"
+                lines.append(msg("cr.line.right" if right else "cr.line.wrong", kind=msg(f"kind.{e.kind}")))
+                lines.append(msg("cr.line.face_up", seat=self.seats[e.seat]))
                 if not self.state.is_over():
-                    lines.append(f"S{self.seats[e.seat]} starts next round")
+                    lines.append(msg("cr.line.starts", seat=self.seats[e.seat]))
             elif isinstance(e, Lost):
-                lines.append(f"S{self.seats[e.seat]} loses: {REASONS.get(e.reason, e.reason)}")
+                lines.append(msg(f"cr.line.loses.{e.reason}", seat=self.seats[e.seat]))
         if lines:
-            self._add_lines("The card", tuple(lines))
+            self._add_lines(msg("cr.title.card"), tuple(lines))
 
     # -- undo -----------------------------------------------------------------------------------
 
-    def _undo_text(self) -> str:
+    def _undo_text(self):
         move = self.state.moves[-1] if self.state.moves else None
         if isinstance(move, Pass):
-            return f"pass to S{self.seats[move.to]} ({move.claim})"
+            return msg("undo.pass", seat=self.seats[move.to], kind=msg(f"kind.{move.claim}"))
         if isinstance(move, Call):
-            return f"call {'true' if move.true else 'false'}"
+            return msg("undo.call_true" if move.true else "undo.call_false")
         if isinstance(move, Flip):
-            return f"flip: {move.kind}"
-        return "nothing"
+            return msg("undo.flip", kind=msg(f"kind.{move.kind}"))
+        return msg("undo.nothing")
 
     def undo(self) -> bool:
         if not self.state.can_pop():
-            self._say("Nothing to undo")
+            self._say("toast.nothing_to_undo")
             return False
         if not self._write_lines([UNDO], notices.UNDO_NOT_SAVED):
             return False
         self.state.pop()
         self.target = None
         self.notices = []
-        self._say("Undone")
+        self._say("toast.undone")
         return True

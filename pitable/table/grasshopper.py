@@ -13,19 +13,20 @@ from pitable.rules import grasshopper as gh
 from pitable.rules.grasshopper import (BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose,
                                        Harvested, Plagued, Reveal, RoundEnded, Stalemate, Took)
 from pitable.rules.log import UNDO
+from pitable.i18n import Msg, msg
 from pitable.screens import views as v
 from pitable.table import notices
 from pitable.table.base import GameTable
 
 
-def plural(n: int, kind: str) -> str:
-    if kind == "strawberry" or kind == "blackberry":
-        return f"{n} {kind[:-1]}ies" if n > 1 else f"1 {kind}"
-    return f"{n} {kind}{'s' if n > 1 and kind == 'grasshopper' else ''}"
+def counted(n: int, kind: str) -> Msg:
+    """"3 corn", "2 strawberries": a count of a garden kind, in words at the output."""
+    return msg(f"n.{kind}", n=n)
 
 
-def cards_text(cards) -> str:
-    return ", ".join(plural(n, KINDS[k]) for k, n in enumerate(cards) if n) or "nothing"
+def cards_list(cards) -> tuple:
+    """Counts per kind index -> a list of counted kinds (a message value)."""
+    return tuple(counted(n, KINDS[k]) for k, n in enumerate(cards) if n)
 
 
 class GrasshopperTable(GameTable):
@@ -39,8 +40,8 @@ class GrasshopperTable(GameTable):
     game = gh.GAME
 
     def __init__(self, state: gh.State, seats: tuple, journal, deck: gh.VirtualDeck | None = None,
-                 clock=None, signal=None, resumed: bool = False):
-        super().__init__(state, seats, journal, clock, signal)
+                 clock=None, signal=None, resumed: bool = False, **kw):
+        super().__init__(state, seats, journal, clock, signal, **kw)
         self.deck = deck
         self.pending: dict = {}     # player -> card int: secret until the last lock-in
         if resumed:
@@ -66,8 +67,11 @@ class GrasshopperTable(GameTable):
             kinds = tuple((KINDS[k], n) for k, n in enumerate(st.display) if n)
             return v.Choosing(self.seats[chooser], kinds, tuple(self.seats[p] for p in st.choosers[1:]), toast)
         out = st.outcome
+        best = max(out.chips)
+        tied = [p for p, c in enumerate(out.chips) if c == best]
+        tiebreak = len(tied) > 1 and len(out.winners) < len(tied)  # G12: fewer grasshoppers decided
         return v.GameOver(self.seats, out.chips, out.grasshoppers,
-                          tuple(self.seats[p] for p in out.winners), toast)
+                          tuple(self.seats[p] for p in out.winners), toast, tiebreak)
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -85,6 +89,26 @@ class GrasshopperTable(GameTable):
     def _can_undo(self) -> bool:
         return self._undo_target() is not None
 
+    def _passes_on(self, player: int, key: int) -> bool:
+        st = self.state
+        if st.is_over():
+            return False
+        if st.phase is CHOOSING:
+            return player == st.chooser and key < len(st.display_kinds())
+        if st.phase is REVEAL:
+            return key < len(KINDS)
+        return st.phase is BIDDING and not st.spent[player] >> key & 1
+
+    def _next_step(self):
+        st = self.state
+        if st.is_over():
+            return msg("foot.results")
+        if st.phase is CHOOSING:
+            return msg("foot.choose", seat=self.seats[st.chooser], last=len(st.display_kinds()))
+        if st.phase is REVEAL:
+            return msg("foot.reveal")
+        return msg("foot.bid")
+
     def _phase_guesses(self) -> list:
         if self.state.phase is not BIDDING or len(self.pending) + 1 >= self.state.players:
             return []  # the last lock-in reveals bids nobody can guess
@@ -94,7 +118,10 @@ class GrasshopperTable(GameTable):
 
     def _reveal_key(self, key: int) -> None:
         if key >= len(KINDS):
-            self._say("Keys 1-5 name the kind")
+            self._say("toast.keys_kind")
+            return
+        if not self.state.unseen[key]:  # every card of that kind is already out (G2)
+            self._say("toast.none_left", kind=msg(f"kind.{KINDS[key]}"))
             return
         self._commit(Reveal(KINDS[key]))
 
@@ -102,7 +129,7 @@ class GrasshopperTable(GameTable):
         if self.state.spent[player] >> key & 1:
             # Said without the card: the others must not learn what this seat has left.
             self.signal(pad)
-            self._say(f"Seat {pad + 1}: card spent, bid again")
+            self._say("toast.card_spent", seat=pad + 1)
             return
         self.pending[player] = key  # a seat may change its bid until the last locks in
         if len(self.pending) == self.state.players:
@@ -112,11 +139,11 @@ class GrasshopperTable(GameTable):
 
     def _choose_key(self, pad: int, player: int, key: int) -> None:
         if player != self.state.chooser:
-            self._say(f"Seat {self.seats[self.state.chooser]} chooses now")
+            self._say("toast.chooses_now", seat=self.seats[self.state.chooser])
             return
         kinds = self.state.display_kinds()
         if key >= len(kinds):
-            self._say(f"Keys 1-{len(kinds)} choose")
+            self._say("toast.keys_choose", last=len(kinds))
             return
         self._commit(Choose(kinds[key]))
 
@@ -156,10 +183,14 @@ class GrasshopperTable(GameTable):
         if revealed and sync:
             self.journal.sync()
         if revealed and any(n for n in self.notices if isinstance(n, v.Instructions)):
-            self._add_lines("Display", (f"New: {', '.join(revealed)}",))
+            counts = [0] * len(KINDS)
+            for kind in revealed:
+                counts[KINDS.index(kind)] += 1
+            self._add_lines(msg("title.display"), (msg("line.new_cards", cards=cards_list(counts)),))
 
     def _announce(self, move, fx, turn: int) -> None:
-        """Turn what happened into screens the table reads: the reveal, then instructions."""
+        """Turn what happened into screens the table reads: the reveal, then instructions,
+        in sections (a stalemate, the turn, the round's end), each with its own title."""
         st = self.state
         if isinstance(move, Bids):
             cards = tuple(gh.CARD_INDEX[c] for c in move.cards)
@@ -168,39 +199,97 @@ class GrasshopperTable(GameTable):
                 self.seats, move.cards, tuple(self.seats[p] for p in res.cancelled),
                 None if res.takes_all is None else self.seats[res.takes_all], res.how,
                 () if res.takes_all is not None else tuple(self.seats[p] for p in res.choosers),
-                res.stalemate))
-        lines = []
-        title = f"Turn {turn}"
+                res.stalemate, why=self._why(cards, res)))
+        sections: list = []
+        turn_lines: list = []
+        title = msg("title.turn", turn=turn)
+
+        def section(head, lines) -> None:
+            if lines:
+                sections.append((head, tuple(lines)))
+
         for e in fx:
             if isinstance(e, Took):
                 seat = self.seats[e.seat]
                 if e.how in ("ace", "x", "alone"):
-                    lines.append(f"S{seat} takes all: {cards_text(e.cards)}")
+                    turn_lines.append(msg("line.takes_all", seat=seat, cards=cards_list(e.cards)))
                 else:
-                    lines.append(f"S{seat} takes {cards_text(e.cards)}")
+                    turn_lines.append(msg("line.takes", seat=seat, cards=cards_list(e.cards)))
             elif isinstance(e, Harvested):
-                lines.append(f"S{self.seats[e.seat]} harvests {plural(3 * e.chips, KINDS[e.kind])}: "
-                             f"+{e.chips} chip{'s' if e.chips > 1 else ''}")
+                turn_lines.append(msg("line.harvest", seat=self.seats[e.seat],
+                                      cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
             elif isinstance(e, Plagued):
-                lines.append(f"S{self.seats[e.seat]} PLAGUE! Garden to discard")
+                turn_lines.append(msg("line.plague", seat=self.seats[e.seat]))
+                turn_lines.append(msg("line.plague_discard", seat=self.seats[e.seat]))
             elif isinstance(e, Stalemate):
-                title = "Stalemate"
-                if e.count == 1:
-                    lines.append("Bid again" + (", 1 card added" if st.to_reveal or self.deck else ""))
-                else:
-                    lines.append("2nd in a row: display to discard")
+                section(title, turn_lines)
+                turn_lines = []
+                section(msg("title.stalemate"), self._stalemate_lines(e, any(isinstance(x, RoundEnded) for x in fx)))
             elif isinstance(e, RoundEnded):
-                title = "Game over" if e.final else f"Round {e.round} over"
-                if e.majority:
-                    lines.append("Most plants +1 chip: " + ", ".join(f"S{self.seats[s]}" for s in e.majority))
-                else:
-                    lines.append("No majority chip")
+                turn_lines += self._nothing_lines(move, fx)
+                section(title, turn_lines)
+                turn_lines = []
+                lines = [msg("line.majority", seats=tuple(self.seats[s] for s in e.majority))
+                         if e.majority else msg("line.no_majority")]
                 if not e.final:
-                    lines.append("Take your 8 cards back")
-        if lines and st.phase is REVEAL and self.deck is None and not st.is_over():
-            lines.append(f"Turn up {st.to_reveal} card{'s' if st.to_reveal > 1 else ''}")
-        if lines:
-            self._add_lines(title, tuple(lines))
+                    lines.append(msg("line.cards_back"))
+                section(msg("title.game_over") if e.final else msg("title.round_over", round=e.round), lines)
+        if not any(isinstance(e, RoundEnded) for e in fx):
+            turn_lines += self._nothing_lines(move, fx)
+        section(title, turn_lines)
+        if sections and st.phase is REVEAL and self.deck is None and not st.is_over():
+            last_title, last_lines = sections[-1]
+            if not any(isinstance(e, Stalemate) for e in fx) or any(isinstance(e, RoundEnded) for e in fx):
+                sections[-1] = (last_title, last_lines + (msg("line.turn_up", n=st.to_reveal),))
+        for head, lines in sections:
+            self._add_lines(head, lines)
+
+    def _why(self, cards: tuple, res):
+        """Why the bids work out so (G4, G6), or None when the order says it all."""
+        if res.how == "x":
+            ace = gh.CARD_INDEX["A"]
+            return msg("why.x_beats_cancelled_ace" if cards.count(ace) > 1 else "why.x_beats_ace")
+        if res.how == "ace":
+            return msg("why.ace_takes_all")
+        if res.how == "alone":
+            return msg("why.alone")
+        if res.stalemate:
+            return msg("why.stalemate")
+        return None
+
+    def _stalemate_lines(self, e, round_ends: bool) -> list:
+        """G7: the bid cards are spent; then the order: turn up, then bid again. With an
+        empty draw pile no card is added, and the screen says so."""
+        st = self.state
+        lines = [msg("line.bids_spent")]
+        if e.count > 1:
+            lines.append(msg("line.display_discarded"))
+        if round_ends or st.is_over():
+            return lines  # the round's end says what comes next
+        n = st.to_reveal
+        if n == 0:
+            lines.append(msg("line.no_card_left"))
+        elif self.deck is None:
+            lines.append(msg("line.turn_up_then_bid", n=n))
+        else:
+            lines.append(msg("line.card_added", n=n))
+        return lines
+
+    def _nothing_lines(self, move, fx) -> list:
+        """G5: choosers left when the display ran out get nothing: say so."""
+        if not isinstance(move, (Bids, Choose)):
+            return []
+        st = self.state
+        if st.phase is CHOOSING and st.turn == self._turn:
+            return []
+        index = max(i for i, m in enumerate(st.moves) if isinstance(m, Bids))
+        bids = st.moves[index]
+        res = gh.resolve(tuple(gh.CARD_INDEX[c] for c in bids.cards), st.options)
+        if res.takes_all is not None or not res.choosers:
+            return []
+        took = sum(1 for m in st.moves[index + 1:] if isinstance(m, Choose))
+        took += sum(1 for e in fx if isinstance(e, Took) and e.how == "forced")
+        return [msg("line.gets_nothing", seat=self.seats[p]) for p in res.choosers[took:]]
 
     # -- undo -----------------------------------------------------------------------------------
 
@@ -211,21 +300,21 @@ class GrasshopperTable(GameTable):
                 return move
         return None
 
-    def _undo_text(self) -> str:
+    def _undo_text(self):
         move = self._undo_target()
         if isinstance(move, Reveal):
-            return f"revealed {move.kind}"
+            return msg("undo.reveal", kind=msg(f"kind.{move.kind}"))
         if isinstance(move, Bids):
-            return "the bids " + " ".join(move.cards)
+            return msg("undo.bids", cards=" ".join(move.cards))
         if isinstance(move, Choose):
-            return f"choice of {move.kind}"
-        return "nothing"
+            return msg("undo.choice", kind=msg(f"kind.{move.kind}"))
+        return msg("undo.nothing")
 
     def undo(self) -> bool:
         """Take back the last input a person made, logged as an undo line."""
         target = self._undo_target()
         if target is None:
-            self._say("Nothing to undo")
+            self._say("toast.nothing_to_undo")
             return False
         # Every move back to the target (virtual reveals after it too): all the undo
         # lines are on disk before the state takes any of them back.
@@ -236,7 +325,7 @@ class GrasshopperTable(GameTable):
             self.state.pop()
         self.pending = {}
         self.notices = []
-        self._say("Undone")
+        self._say("toast.undone")
         return True
 
     # -- helpers ---------------------------------------------------------------------------------

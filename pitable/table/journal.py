@@ -209,8 +209,9 @@ class NoJournal:
     path = None
     lines = 0
 
-    def __init__(self, reason: str):
-        self.reason = reason
+    def __init__(self, error: OSError):
+        self.errno = error.errno
+        self.reason = error.strerror or str(error)
 
     def append(self, obj: dict) -> None:
         pass
@@ -237,9 +238,12 @@ class NoJournal:
         pass
 
 
-def cannot_write(log_dir: Path) -> str | None:
-    """Why no game log could be made in ``log_dir`` (said briefly), or None when it looks
-    writable. Only looks (no test file): a start-up check, the write itself decides."""
+def cannot_write(log_dir: Path) -> OSError | None:
+    """Why no game log could be made in ``log_dir`` (an OSError, not raised), or None when
+    it looks writable. Only looks (no test file): a start-up check, the write decides."""
+    def error(code):
+        return OSError(code, os.strerror(code))
+
     path = Path(log_dir)
     try:
         while not path.exists():
@@ -247,13 +251,13 @@ def cannot_write(log_dir: Path) -> str | None:
                 return None
             path = path.parent
         if not path.is_dir():
-            return os.strerror(errno.ENOTDIR)
+            return error(errno.ENOTDIR)
         if os.statvfs(path).f_flag & os.ST_RDONLY:
-            return os.strerror(errno.EROFS)
+            return error(errno.EROFS)
         if not os.access(path, os.W_OK | os.X_OK):
-            return os.strerror(errno.EACCES)
+            return error(errno.EACCES)
     except OSError as e:
-        return e.strerror or str(e)
+        return e
     return None
 
 

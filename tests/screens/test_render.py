@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
+from pitable.i18n import msg
 from pitable.screens import font, icons, widgets
 from pitable.screens import views as v
 from pitable.screens.render import draw, render
@@ -15,8 +16,10 @@ SEATS4 = (1, 2, 3, 4)
 SEATS6 = (1, 2, 3, 4, 5, 6)
 LONG = "S1 takes all: 1 grasshopper, 2 corn, 1 strawberry and 2 blackberries from the display"
 WORD = "Supercalifragilisticexpialidocious-and-then-some-more-characters"
-GH_OPTIONS = (("Beginner X", "off"), ("X beats cancelled A", "on"), ("End on empty pile", "off"),
-              ("Cards", "real"))
+ALL = tuple(msg(f"n.{k}", n=12) for k in icons.KINDS)
+LONG_MSG = msg("line.takes_all", seat=6, cards=ALL)
+GH_OPTIONS = ((msg("opt.beginner"), msg("value.off")), (msg("opt.x_takes_cancelled_ace"), msg("value.on")),
+              (msg("opt.end_on_empty_pile"), msg("value.off")), (msg("opt.deck"), msg("value.physical")))
 
 VIEWS = [
     v.Setup("game", "grasshopper", (), 4, (), False),
@@ -25,7 +28,7 @@ VIEWS = [
     v.Setup("join", "cockroach", (1, 2, 3, 4, 5, 6), 6, (), True),
     v.Setup("options", "grasshopper", (1, 2), 4, GH_OPTIONS, True),
     v.Setup("options", "grasshopper", (1, 2), 4, GH_OPTIONS + ((LONG, WORD),) * 4, True),
-    v.Setup("options", "cockroach", (1, 2), 6, (("First player", "S2"), ("Cards", "virtual")), True),
+    v.Setup("options", "cockroach", (1, 2), 6, ((msg("opt.first"), msg("seat", seat=2)),), True),
     v.Resumed("grasshopper", 2, 5, False),
     v.Resumed("cockroach", 12, 88, True),
     v.RevealPrompt(3, "start", {}, 66),
@@ -46,21 +49,22 @@ VIEWS = [
     v.BidsRevealed(SEATS6, ("1", "2", "3", "4", "5", "6"), (), None, None, (6, 5, 4, 3, 2, 1), False),
     v.Choosing(3, (("grasshopper", 1), ("corn", 2)), (1,)),
     v.Choosing(1, tuple((k, 1) for k in icons.KINDS), (3, 4, 2)),
-    v.Choosing(6, tuple((k, 12) for k in icons.KINDS), SEATS6),
-    v.Choosing(2, (("mushroom", 3),), ()),
-    v.Instructions("Turn 3", ("S2 takes 2 corn", "S2 harvests 3 corn: +1 chip")),
-    v.Instructions("Turn 6", (LONG, "S1 harvests 3 corn: +1 chip", "S3 PLAGUE! Garden to discard"), 1, 2),
+    v.Choosing(4, tuple((k, 12) for k in icons.KINDS), (3, 2, 1)),  # Grasshopper Poker: 2-4 seats
+    v.Choosing(2, (("corn", 3),), ()),
+    v.Instructions(msg("title.turn", turn=3), (msg("line.takes", seat=2, cards=(msg("n.corn", n=2),)),
+                                               msg("line.harvest", seat=2, cards=msg("n.corn", n=3), n=1))),
+    v.Instructions(msg("title.turn", turn=6), (LONG_MSG, msg("line.plague", seat=3)), 1, 2),
     v.Instructions("A title far too long for the screen at any size", (WORD, LONG, LONG, LONG), 12, 13),
-    v.Instructions("Empty", ()),
+    v.Instructions(msg("title.display"), ()),
     v.Scores(2, SEATS4, (3, 5, 0, 12), ({"corn": 2, "grasshopper": 1}, {}, {k: 2 for k in icons.KINDS},
                                         {"blackberry": 2}), 28),
-    v.Scores(9, SEATS6, (24, 23, 22, 21, 20, 19), tuple({k: 9 for k in icons.KINDS} for _ in SEATS6), 0),
-    v.ConfirmUndo(2, "S2 chose corn"),
+    v.Scores(9, SEATS4, (24, 23, 22, 21), tuple({k: 2 for k in icons.KINDS} for _ in SEATS4), 0),
+    v.ConfirmUndo(2, msg("undo.choice", kind=msg("kind.corn"))),
     v.ConfirmUndo(4, LONG + " " + LONG),
     v.GameOver(SEATS4, (7, 9, 4, 9), (0, 1, 2, 0), (4,)),
     v.GameOver(SEATS6, (16, 16, 16, 16, 16, 16), (2, 2, 2, 2, 2, 2), SEATS6),
     v.GameOver((1, 2), (0, 0), (0, 0), ()),
-    v.Message("Pads test", ("Seat 2 key A press", "Seat 1 key 3 hold")),
+    v.Message(msg("pads.title"), (msg("pads.key_press", seat=2, key="A"), msg("pads.key_hold", seat=1, key="3"))),
     v.Message("Cannot save the game log", (LONG, WORD, LONG)),
     v.Message("", ()),
     v.Message(WORD, (WORD,)),
@@ -70,7 +74,6 @@ VIEWS = [
     v.CockroachAnswer(4, 2, "scorpion", (2,), True, "decide", None),
     v.CockroachAnswer(6, 5, "cockroach", SEATS6[:5], False, "decide", None),
     v.CockroachAnswer(4, 2, "rat", (2,), True, "claim", 5),
-    v.CockroachAnswer(4, 2, "unknown-critter-name", (2,), True, "decide", None),
     v.CockroachFlip(3, "bat", False),
     v.CockroachFlip(6, "stinkbug", True),
     v.CockroachRows(SEATS6, (27,) * 6, tuple({k: 4 for k in icons.CRITTERS} for _ in SEATS6)),
@@ -78,7 +81,6 @@ VIEWS = [
     v.CockroachOver((1, 2, 3, 4), (3,), "four_of_a_kind", "toad"),
     v.CockroachOver(SEATS6, (2,), "five_of_a_kind", "cockroach"),
     v.CockroachOver((1, 2, 3), (2,), "empty_hand", None),
-    v.CockroachOver(SEATS6, SEATS6, "something_new", None),
 ]
 
 
@@ -120,10 +122,10 @@ def test_nothing_is_drawn_off_the_frame(view):
 @pytest.mark.parametrize("view", VIEWS, ids=ids)
 def test_a_toast_changes_the_frame(view):
     plain = render(view)
-    toasted = render(view._replace(toast="Keys 1-5 name the kind"))
+    toasted = render(view._replace(toast=msg("toast.keys_kind")))
     assert plain.tobytes() != toasted.tobytes()
     # the toast sits over the lower part: the top rows are the screen's, dimmed
-    assert render(view._replace(toast="Undone")).crop((0, 0, 128, 40)).getbbox() == \
+    assert render(view._replace(toast=msg("toast.undone"))).crop((0, 0, 128, 40)).getbbox() == \
         _dimmed(plain).crop((0, 0, 128, 40)).getbbox()
 
 
@@ -165,10 +167,11 @@ def _xor(a, b):
 
 
 def test_the_reveal_is_big():
-    """Big card glyphs for up to four players: values drawn at scale 3."""
-    frame = render(v.BidsRevealed(SEATS4, ("1", "A", "X", "6"), (), 2, "ace", (), False))
+    """Big card glyphs for up to four players, then the result, why, and who goes on."""
+    frame = render(v.BidsRevealed(SEATS4, ("1", "A", "X", "6"), (), 2, "ace", (), False,
+                                  foot=msg("foot.bid"), why=msg("why.ace_takes_all")))
     left, top, right, bottom = frame.getbbox()
-    assert bottom - top > 50 and right - left > 120
+    assert bottom - top > 50 and right - left > 110
     w, h = icons.card_size("big")
     assert (w, h) == (22, 30)
 
@@ -178,9 +181,12 @@ def test_text_helpers_fit_or_cut():
     cut = widgets.clip(LONG, 60)
     assert cut.endswith(font.ELLIPSIS) and font.text_width(cut) <= 60
     for dx, row in widgets.wrap(LONG + " " + WORD, 50, indent=6):
-        assert font.text_width(row) + dx <= 50
+        assert font.text_width(row.rstrip(widgets.BROKEN)) + dx <= 50
     block = widgets.layout_paragraph((LONG, LONG), 128, 20, scales=(2, 1))
     assert block.cut and block.height <= 20 and block.scale == 1
+    # a word too long for a row is broken only at the smallest scale, and that is a cut
+    block = widgets.layout_paragraph((WORD,), 128, 60, scales=(2, 1))
+    assert block.cut and block.scale == 1
     block = widgets.layout_paragraph(("Bid again!",), 128, 20, scales=(2, 1))
     assert not block.cut and block.scale == 2
 

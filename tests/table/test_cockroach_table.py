@@ -2,6 +2,7 @@
 
 import json
 
+from pitable.i18n import words
 from pitable.rules import cockroach as cr
 from pitable.rules.log import replay
 from pitable.screens import views as v
@@ -57,11 +58,11 @@ def test_c3_only_the_active_seat_offers_and_not_to_itself(new_table):
     table = new_table()
     start(table)
     press(table, 2, 0)
-    assert table.view().toast == "Seat 1 offers now"
+    assert words(table.view().toast) == "Seat 1 offers now"
     press(table, 1, 0)
-    assert table.view().toast == "Not to yourself"
+    assert words(table.view().toast) == "Not to yourself"
     press(table, 1, 7)
-    assert table.view().toast == "Keys 1-6: the seat to offer to"
+    assert words(table.view().toast) == "Offer to: S2, S3"  # C3: the seats it may go to (3 seats)
 
 
 def test_c4_pass_only_to_a_seat_that_has_not_seen_it(new_table):
@@ -70,7 +71,7 @@ def test_c4_pass_only_to_a_seat_that_has_not_seen_it(new_table):
     press(table, 1, 1)
     press(table, 1, 0)  # S1 -> S2 "rat"
     press(table, 2, 0)  # S2 tries to pass back to S1, who has seen it
-    assert table.view().toast == "Seat 1 has seen it"
+    assert words(table.view().toast) == "Seat 1 has seen it"
     press(table, 2, 2)  # to S3
     press(table, 2, 7)  # claim: toad
     assert log_lines(game)[-1] == {"pass": {"to": 3, "claim": "toad"}}
@@ -87,7 +88,7 @@ def test_c4_must_accept_when_everyone_has_seen_it(new_table):
     view = table.view()
     assert not view.can_pass
     press(table, 3, 0)  # trying to pass
-    assert table.view().toast == "Everyone saw it: A true, X false"
+    assert words(table.view().toast) == "Everyone saw it: A true, X false"
 
 
 def test_c4_two_players_never_pass(new_table):
@@ -97,7 +98,7 @@ def test_c4_two_players_never_pass(new_table):
     press(table, 1, 3)
     assert not table.view().can_pass
     press(table, 2, 0)
-    assert table.view().toast == "A: true  X: false"
+    assert words(table.view().toast) == "A: true  X: false"
 
 
 def test_c5_c7_flip_then_the_right_seat_takes_the_card(new_table):
@@ -110,9 +111,12 @@ def test_c5_c7_flip_then_the_right_seat_takes_the_card(new_table):
     assert isinstance(flip, v.CockroachFlip) and flip.call is True and flip.claim == "stinkbug"
     press(table, 3, 0)  # anyone reports the face-up card: a rat
     note = table.view()
-    assert note.lines == ("It is a rat: call wrong", "S2 lays it face up", "S2 starts next round")
+    assert isinstance(note, v.Instructions) and words(note.title) == "The card"
+    said = tuple(words(line) for page in game.notices for line in page.lines)  # as many pages as the words need
+    assert said == ("It is a rat: the call was wrong", "S2 lays it face up", "S2 starts the next round")
     assert game.state.rows[1][0] == 1  # the wrong caller takes it
-    press(table, 1, 0)
+    while game.notices:
+        press(table, 1, 6)
     assert table.view().seat == 2  # the taker starts the next round
 
 
@@ -139,11 +143,11 @@ def test_hold_a_shows_rows_and_hold_x_backs_out_then_undoes(new_table):
     press(table, 2, 0)
     press(table, 1, 1)  # S1 chose S2 as target...
     press(table, 1, 7, "hold")  # ...and backs out: nothing logged
-    assert table.view().step == "target" and table.view().toast == "Choose the seat again"
+    assert table.view().step == "target" and words(table.view().toast) == "Choose the seat again"
     press(table, 1, 1)
     press(table, 1, 0)
     press(table, 3, 7, "hold")
-    assert isinstance(table.view(), v.ConfirmUndo) and table.view().what == "pass to S2 (rat)"
+    assert isinstance(table.view(), v.ConfirmUndo) and words(table.view().what) == "pass to S2 (rat)"
     press(table, 3, 6)
     assert game.state.phase == cr.OFFER and log_lines(game)[-1] == {"undo": True}
     assert replay(game.journal.path.read_text())[0] == game.state

@@ -7,6 +7,7 @@ import errno
 import pytest
 
 from pitable.rules.log import replay
+from pitable.i18n import msg
 from pitable.screens import views as v
 from pitable.table import notices
 
@@ -31,7 +32,7 @@ def test_a_reveal_refused_on_a_full_disk_never_reaches_the_log(new_table, faults
     game = start_grasshopper(table)
     faults.fail[call] = code
     reveal(table, "corn")
-    assert table.view().toast == notices.MOVE_NOT_SAVED and game.state.moves == []
+    assert table.view().toast == msg(notices.MOVE_NOT_SAVED) and game.state.moves == []
     faults.fail.clear()
     reveal(table, "strawberry")
     for kind in ("broccoli", "corn"):
@@ -52,7 +53,7 @@ def test_when_the_take_back_fails_too_nothing_is_written_past_it(new_table, faul
     reveal(table, "strawberry")
     faults.fail.pop("pwrite")
     reveal(table, "broccoli")  # the cut still fails: refused too
-    assert table.view().toast == notices.MOVE_NOT_SAVED
+    assert table.view().toast == msg(notices.MOVE_NOT_SAVED)
     assert on_disk(game) == game.state and len(game.state.moves) == 1
     faults.fail.clear()
     reveal(table, "broccoli")
@@ -69,12 +70,12 @@ def test_grasshopper_undo_on_a_failing_disk_is_refused_and_changes_nothing(new_t
     press(table, 1, 7, "hold")  # hold X: undo?
     faults.fail[call] = code
     press(table, 1, 6)  # A: yes
-    assert table.view().toast == notices.UNDO_NOT_SAVED
+    assert table.view().toast == msg(notices.UNDO_NOT_SAVED)
     assert game.state == before and game.journal.path.read_text() == text
     faults.fail.clear()
     press(table, 1, 7, "hold")
     press(table, 1, 6)
-    assert table.view().toast == "Undone" and len(game.state.moves) == 1 and on_disk(game) == game.state
+    assert table.view().toast == msg("toast.undone") and len(game.state.moves) == 1 and on_disk(game) == game.state
 
 
 @pytest.mark.parametrize("call,code", DISK_ERRORS)
@@ -87,12 +88,12 @@ def test_cockroach_undo_on_a_failing_disk_is_refused_and_changes_nothing(new_tab
     press(table, 1, 7, "hold")
     faults.fail[call] = code
     press(table, 1, 6)
-    assert table.view().toast == notices.UNDO_NOT_SAVED
+    assert table.view().toast == msg(notices.UNDO_NOT_SAVED)
     assert game.state == before and game.journal.path.read_text() == text
     faults.fail.clear()
     press(table, 1, 7, "hold")
     press(table, 1, 6)
-    assert table.view().toast == "Undone" and game.state.moves == [] and on_disk(game) == game.state
+    assert table.view().toast == msg("toast.undone") and game.state.moves == [] and on_disk(game) == game.state
 
 
 def test_undo_of_a_choice_with_virtual_reveals_after_it_is_all_or_nothing(new_table, faults):
@@ -119,11 +120,11 @@ def test_a_new_game_the_disk_refuses_stays_in_setup_then_plays_unsaved_if_asked(
     faults.fail[call] = code
     setup = table.current
     start_grasshopper(table)
-    assert table.current is setup and table.view().toast == notices.GAME_NOT_STARTED
+    assert table.current is setup and table.view().toast == msg(notices.GAME_NOT_STARTED)
     assert table.view().step == "options"
     assert [p for p in (table.log_dir).iterdir()] == []
     press(table, 1, 6)  # A again: play, unsaved
-    assert table.view() == notices.not_saving(__import__("os").strerror(code))
+    assert table.view() == notices.not_saving(code)
     press(table, 1, 0)  # read
     assert isinstance(table.view(), v.RevealPrompt) and not table.current.journal.saving
     reveal(table, "corn")
@@ -167,7 +168,7 @@ def test_a_really_full_disk_refuses_moves_and_undos_and_the_log_matches_the_tabl
     filler = fill(small_disk)
     table = Table(seats=4, log_dir=small_disk / "logs", clock=clock, rng=random.Random(1))
     setup = start_grasshopper(table)
-    assert table.current is setup and table.view().toast == notices.GAME_NOT_STARTED  # no room for a log
+    assert table.current is setup and table.view().toast == msg(notices.GAME_NOT_STARTED)  # no room for a log
     filler.unlink()
     press(table, 1, 6)  # A again: there is room now
     game = table.current
@@ -176,10 +177,10 @@ def test_a_really_full_disk_refuses_moves_and_undos_and_the_log_matches_the_tabl
     refusals = 0
     for _ in range(400):  # reveal and undo until the log needs a page the disk does not have
         reveal(table, "corn")
-        refusals += table.view().toast == notices.MOVE_NOT_SAVED
+        refusals += table.view().toast == msg(notices.MOVE_NOT_SAVED)
         press(table, 1, 7, "hold")
         press(table, 1, 6)
-        refusals += table.view().toast == notices.UNDO_NOT_SAVED
+        refusals += table.view().toast == msg(notices.UNDO_NOT_SAVED)
         assert on_disk(game) == game.state
         if refusals >= 2:
             break
@@ -203,7 +204,7 @@ def test_a_key_before_the_last_one_is_durable_waits_for_it_and_a_refusal_is_not_
     table.on_key(KeyEvent(0, 1, "press"))  # corn: its sync fails on the worker thread
     faults.fail.clear()
     table.on_key(KeyEvent(0, 2, "press"))  # settles the corn first: taken back, this key dropped
-    assert table.view().toast == notices.MOVE_NOT_SAVED and game.state.moves == []
+    assert table.view().toast == msg(notices.MOVE_NOT_SAVED) and game.state.moves == []
     table.on_key(KeyEvent(0, 2, "press"))
     table.durable()
     assert [m.kind for m in game.state.moves] == ["strawberry"] and on_disk(game) == game.state

@@ -3,6 +3,7 @@
 import json
 import random
 
+from pitable.i18n import words
 from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL, Phase
 from pitable.rules.log import replay
 from pitable.screens import views as v
@@ -34,7 +35,7 @@ def test_setup_needs_two_players_and_refuses_seven(new_table):
     press(table, 1, 0)
     press(table, 1, 0)
     press(table, 1, 6)
-    assert table.view().toast == "Need 2 players" and table.view().step == "join"
+    assert words(table.view().toast) == "Need 2 players" and table.view().step == "join"
 
 
 def test_physical_reveals_are_asked_and_impossible_ones_refused(new_table):
@@ -44,9 +45,9 @@ def test_physical_reveals_are_asked_and_impossible_ones_refused(new_table):
     assert table.view().to_reveal == 1
     game.state.unseen[0] = 0  # pretend all grasshoppers are out
     reveal(table, "grasshopper")
-    assert "already out" in table.view().toast and game.state.to_reveal == 1
+    assert words(table.view().toast) == "No grasshopper left: which kind is it?" and game.state.to_reveal == 1
     press(table, 1, 6)
-    assert table.view().toast == "Keys 1-5 name the kind"
+    assert words(table.view().toast) == "Keys 1-5 name the kind"
 
 
 def test_bidding_shows_who_locked_in_never_what(new_table):
@@ -100,16 +101,32 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     reveal(table, "corn", "corn", "broccoli")
     for seat, key in ((1, 5), (2, 4), (3, 7)):
         press(table, seat, key)
-    press(table, 1, 0)  # past the reveal
+    assert words(table.view().foot) == "Next: S1 chooses 1-2"  # the bids reveal says who goes on
+    press(table, 2, 0)  # past the reveal: seat 2 does not choose, so the key only leaves it
     press(table, 2, 0)
-    assert table.view().toast == "Seat 1 chooses now"
+    assert words(table.view().toast) == "Seat 1 chooses now"
     press(table, 1, 0)  # seat 1 takes the corn; seat 2 is forced to the broccoli
     view = table.view()
     assert isinstance(view, v.Instructions)
-    assert view.title == "Turn 1"  # the turn that was played, not the one to come
-    assert view.lines == ("S1 takes 2 corn", "S2 takes 1 broccoli", "Turn up 3 cards")
-    press(table, 3, 0)
+    assert words(view.title) == "Turn 1"  # the turn that was played, not the one to come
+    assert tuple(map(words, view.lines)) == ("S1 takes 2 corn", "S2 takes 1 broccoli", "Turn up 3 cards")
+    assert words(view.foot) == "Next: keys 1-5 name each card"
+    press(table, 3, 6)  # A names no kind: it only leaves the page
     assert isinstance(table.view(), v.RevealPrompt) and table.view().to_reveal == 3
+
+
+def test_the_choosers_first_key_on_the_bids_reveal_chooses(new_table):
+    """A key that is a valid input for the next step is not swallowed by the screen before."""
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn", "corn", "broccoli")
+    for seat, key in ((1, 5), (2, 4), (3, 7)):
+        press(table, seat, key)
+    assert isinstance(table.view(), v.BidsRevealed)
+    press(table, 1, 0)  # seat 1 chooses the corn straight from the reveal
+    assert game.state.gardens[0][1] == 2 and isinstance(table.view(), v.Instructions)
+    press(table, 3, 2)  # on the last page, a kind key names the first card turned up
+    assert game.state.to_reveal == 2 and game.state.display[2] == 1
 
 
 def test_spent_card_is_refused_privately_without_naming_it(new_table):
@@ -126,7 +143,7 @@ def test_spent_card_is_refused_privately_without_naming_it(new_table):
         reveal(table, "corn")
     press(table, 2, 1)  # seat 2's "2" is spent
     assert refused == [1]
-    assert table.view().toast == "Seat 2: card spent, bid again"
+    assert words(table.view().toast) == "Seat 2: card spent, bid again"
     assert table.view().locked == ()
 
 
@@ -145,12 +162,12 @@ def test_undo_by_long_press_is_confirmed_and_logged(new_table):
     reveal(table, "corn", "strawberry")
     press(table, 2, 7, "hold")
     view = table.view()
-    assert isinstance(view, v.ConfirmUndo) and view.what == "revealed strawberry" and view.seat == 2
+    assert isinstance(view, v.ConfirmUndo) and words(view.what) == "revealed strawberry" and view.seat == 2
     press(table, 2, 7)  # X: no
-    assert game.state.to_reveal == 1 and table.view().toast == "Not undone"
+    assert game.state.to_reveal == 1 and words(table.view().toast) == "Not undone"
     press(table, 2, 7, "hold")
     press(table, 1, 6)  # A: yes
-    assert game.state.to_reveal == 2 and table.view().toast == "Undone"
+    assert game.state.to_reveal == 2 and words(table.view().toast) == "Undone"
     assert log_text(table).splitlines()[-1] == '{"undo": true}'
     state, _ = replay(log_text(table))
     assert state == game.state
@@ -164,7 +181,7 @@ def test_virtual_deck_deals_by_itself_and_undo_skips_its_reveals(new_table):
         press(table, seat, key)
     assert any(isinstance(m, type(game.state.moves[0])) for m in game.state.moves)
     press(table, 1, 7, "hold")
-    assert table.view().what.startswith("the bids")
+    assert words(table.view().what).startswith("the bids")
     press(table, 1, 6)
     assert game.state.phase is BIDDING and len(game.state.moves) == 3
     state, _ = replay(log_text(table))
@@ -196,8 +213,8 @@ def test_an_unfinished_game_is_resumed_and_bids_in_progress_are_asked_again(new_
     view = again.view()
     assert isinstance(view, v.Resumed) and view.rebid
     assert again.current.state == game.state and again.current.pending == {}
-    press(again, 1, 0)
-    assert isinstance(again.view(), v.Bidding) and again.view().locked == ()
+    press(again, 1, 0)  # "Bid again!": the key is a bid, not swallowed
+    assert isinstance(again.view(), v.Bidding) and again.view().locked == (1,)
 
 
 def test_a_disk_that_refuses_the_sync_takes_the_whole_key_back(new_table):
@@ -207,7 +224,7 @@ def test_a_disk_that_refuses_the_sync_takes_the_whole_key_back(new_table):
     for seat, key in ((1, 6), (2, 4), (3, 3)):  # seat 1's Ace takes all: a refill of 3 follows
         press(table, seat, key)
     while game.notices:
-        press(table, 1, 0)
+        press(table, 1, 6)
     before_state, before_log = game.state.copy(), log_text(table)
     real_sync = game.journal.sync
 
@@ -217,7 +234,7 @@ def test_a_disk_that_refuses_the_sync_takes_the_whole_key_back(new_table):
     game.journal.sync = refuse
     for seat, key in ((1, 5), (2, 3), (3, 2)):  # 6 > 4 > 3: seat 1 will choose
         press(table, seat, key)
-    assert table.view().toast == "Cannot save! Move not taken"
+    assert words(table.view().toast) == "Cannot save! Move not taken"
     assert game.state == before_state and log_text(table) == before_log
     assert isinstance(table.view(), v.Bidding) and table.view().locked == ()
     game.journal.sync = real_sync
@@ -248,17 +265,17 @@ def test_reveal_prompt_says_why_cards_are_turned_up(new_table):
     for seat in (1, 2, 3):
         press(table, seat, 4)  # all 5s: a stalemate
     while table.current.notices:
-        press(table, 1, 0)
+        press(table, 1, 6)  # A: names no kind, so it only leaves the page
     assert table.view().reason == "stalemate" and table.view().to_reveal == 1
     reveal(table, "corn")
     for seat in (1, 2, 3):
         press(table, seat, 3)  # all 4s: the second stalemate renews the display
     while table.current.notices:
-        press(table, 1, 0)
+        press(table, 1, 6)  # A: names no kind, so it only leaves the page
     assert table.view().reason == "renew" and table.view().to_reveal == 3
     reveal(table, "corn", "corn", "corn")
     for seat, key in ((1, 5), (2, 2), (3, 7)):
         press(table, seat, key)
     while table.current.notices:
-        press(table, 1, 0)
+        press(table, 1, 6)  # A: names no kind, so it only leaves the page
     assert table.view().reason == "refill"

@@ -6,6 +6,7 @@ file; a log that cannot go on at this table is left as it is and the screen says
 a log directory that cannot be written gives a game that says it is not saved.
 """
 
+import errno
 import json
 import logging
 import os
@@ -16,6 +17,7 @@ import pytest
 from pitable.rules import cockroach as cr
 from pitable.rules.grasshopper import Options, header
 from pitable.rules.log import encode, replay
+from pitable.i18n import msg
 from pitable.screens import views as v
 from pitable.table import notices
 from pitable.table.journal import find_unfinished
@@ -90,7 +92,7 @@ def test_a_bad_header_is_said_on_screen_and_in_the_journal_and_the_file_left_alo
     write_log(logs, [], raw=first + "\n" + encode(REVEALS[0]))
     before = snapshot(logs)
     table = new_table()
-    assert table.view() == notices.not_resumed("cannot be read")
+    assert table.view() == notices.not_resumed()
     assert any(r.levelno == logging.ERROR and "grasshopper-20261129-200000" in r.getMessage()
                and "line 1" in r.getMessage() for r in caplog.records)
     assert snapshot(logs) == before
@@ -162,7 +164,7 @@ def test_pads_beyond_this_table_are_not_resumed_and_said(tmp_path, new_table, ca
     logs = tmp_path / "logs"
     write_log(logs, [header(4, Options(), pads=[1, 2, 5, 6])])
     table = new_table(seats=4)
-    assert table.view() == notices.not_resumed("needs 6 pads")
+    assert table.view() == notices.not_resumed(6)
     assert any("pad 6" in r.getMessage() for r in caplog.records)
     runs(table)
 
@@ -188,11 +190,11 @@ def test_a_broken_symlink_and_a_directory_named_like_logs_are_skipped(tmp_path, 
 def test_log_dir_naming_a_file_is_said_at_start_and_games_play_unsaved(tmp_path, new_table, caplog):
     (tmp_path / "logs").write_text("I am a file\n")
     table = new_table()
-    assert table.view() == notices.not_saving("Not a directory")
+    assert table.view() == notices.not_saving(errno.ENOTDIR)
     assert any("cannot write game logs" in r.getMessage() for r in caplog.records)
     press(table, 1, 0)
     start_grasshopper(table)
-    assert table.view().title == "NOT SAVED"
+    assert table.view().title == msg("log.not_saved.title")
     assert (tmp_path / "logs").read_text() == "I am a file\n"
     assert any("cannot create a game log" in r.getMessage() for r in caplog.records)
     runs(table)
@@ -225,7 +227,7 @@ def test_a_read_only_filesystem_resumes_unsaved_and_says_so(read_only, new_table
     table = Table(seats=4, log_dir=where / "logs", clock=clock)
     assert table.view() == notices.log_repaired(5)
     press(table, 1, 0)
-    assert table.view().title == "NOT SAVED"
+    assert table.view().title == msg("log.not_saved.title")
     press(table, 1, 0)
     assert isinstance(table.view(), v.Resumed) and not table.current.journal.saving
     while table.current.notices:
@@ -242,9 +244,25 @@ def test_a_read_only_filesystem_is_said_at_start_and_a_new_game_plays_unsaved(re
     (where / "logs").mkdir()
     lock()
     table = Table(seats=4, log_dir=where / "logs", clock=clock)
-    assert table.view() == notices.not_saving("Read-only file system")  # said at start
+    assert table.view() == notices.not_saving(errno.EROFS)  # said at start
     press(table, 1, 0)
     start_grasshopper(table)
-    assert table.view() == notices.not_saving("Read-only file system")  # and when the game starts
+    assert table.view() == notices.not_saving(errno.EROFS)  # and when the game starts
     press(table, 1, 0)
     assert isinstance(table.view(), v.RevealPrompt) and not table.current.journal.saving
+
+
+@pytest.mark.parametrize("content", ["[" * 100000, "{" + '"language": ' + "9" * 5000 + "}", "\xff", "[]"])
+def test_a_bad_table_settings_file_is_ignored(tmp_path, new_table, content):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "table.json").write_text(content, errors="surrogateescape")
+    table = new_table()
+    assert table.language == "en" and isinstance(table.view(), v.Setup)
+
+
+def test_a_table_settings_fifo_is_not_read(tmp_path, new_table):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    os.mkfifo(logs / "table.json")
+    assert new_table().language == "en"  # would block forever if opened

@@ -1,0 +1,155 @@
+"""Words for the table: message values in, sentences out, from one catalog per language.
+
+Controllers never write sentences. They put a ``Msg`` (an id and its values: who,
+what, how many) in a view; an output (the OLED renderer, a future phone or TV page)
+turns it into words with ``catalog(lang).words(msg)``. The catalogs are gettext
+``.po`` files in ``locale/``: ``en.po`` is the source (``msgctxt`` is the message id,
+``msgid`` the English words), ``de.po`` and ``vi.po`` translate it. A small reader of
+our own loads each file once (no gettext machine objects, no per-frame file I/O).
+
+Values in a message:
+- ``int`` and ``str``: written as they are (``str`` only for what is the same in
+  every language: a card's printed value "5", "A", "X");
+- ``Msg``: its own words, in the same language;
+- ``tuple``: a list, joined by the catalog's ``list.sep``; an ``int`` in it is a seat
+  number (written with the ``seat`` message), a ``Msg`` its words.
+A message with a plural form (``msgid_plural``) picks it by its value ``n``.
+
+Logs and ``pitable replay`` stay English: logs are data, not words for the table.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+from pathlib import Path
+from typing import NamedTuple
+
+LANGUAGES = ("en", "de", "vi")
+NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}
+HERE = Path(__file__).resolve().parent / "locale"
+
+
+class Msg(NamedTuple):
+    """A message for people: its catalog id and its values, as ((name, value), ...)."""
+
+    id: str
+    args: tuple = ()
+
+    def get(self, name, default=None):
+        for k, value in self.args:
+            if k == name:
+                return value
+        return default
+
+
+def msg(id: str, **args) -> Msg:
+    """``Msg(id, values)``; values sorted by name so equal messages compare equal."""
+    return Msg(id, tuple(sorted(args.items())))
+
+
+class Entry(NamedTuple):
+    forms: tuple      # (singular,) or (one, other) / per the language's plural rule
+    plural: bool
+
+
+def _plural_index(lang: str, n: int) -> int:
+    if lang == "vi":
+        return 0          # Vietnamese nouns do not change with the number
+    return 0 if n == 1 else 1
+
+
+class Catalog:
+    """One language's words. ``words(msg)`` is memoised: a frame asks for the same
+    few messages again and again, and a key press must stay well under a millisecond."""
+
+    def __init__(self, lang: str, entries: dict, source: dict | None = None):
+        self.lang = lang
+        self.entries = entries
+        self.source = source or entries      # English, for ids a translation lacks (tests refuse that)
+        self.words = functools.lru_cache(maxsize=4096)(self._words)
+
+    def __contains__(self, id: str) -> bool:
+        return id in self.entries
+
+    def _words(self, m) -> str:
+        if m is None:
+            return ""
+        if isinstance(m, str):
+            return m
+        e = self.entries.get(m.id) or self.source.get(m.id)
+        if e is None:
+            raise KeyError(f"no message {m.id!r} in the {self.lang} catalog")
+        values = {k: self._value(val) for k, val in m.args}
+        if e.plural:
+            n = m.get("n", 1)
+            text = e.forms[min(_plural_index(self.lang, n), len(e.forms) - 1)]
+        else:
+            text = e.forms[0]
+        return text.format(**values) if values else text
+
+    def _value(self, val) -> str:
+        if isinstance(val, Msg):
+            return self.words(val)
+        if isinstance(val, tuple):
+            sep = self.entries["list.sep"].forms[0]
+            return sep.join(self.words(Msg("seat", (("seat", x),))) if isinstance(x, int) else self._value(x)
+                            for x in val)
+        return str(val)
+
+
+def parse_po(text: str, where: str = "catalog") -> dict:
+    """The entries of a .po file: {msgctxt: Entry}. Only what our catalogs use:
+    msgctxt, msgid, msgid_plural, msgstr, msgstr[n], comments, continued strings."""
+    entries: dict = {}
+    cur: dict = {}
+    field = None
+
+    def flush():
+        if "msgctxt" in cur:
+            if "msgid_plural" in cur:
+                forms = tuple(cur[k] for k in sorted(k for k in cur if k.startswith("msgstr[")))
+                if not any(forms):
+                    forms = (cur["msgid"], cur["msgid_plural"])
+                entries[cur["msgctxt"]] = Entry(forms, True)
+            else:
+                entries[cur["msgctxt"]] = Entry((cur.get("msgstr") or cur["msgid"],), False)
+        cur.clear()
+
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith('"'):
+            if field is None:
+                raise ValueError(f"{where} line {no}: a string outside a field")
+            cur[field] += ast.literal_eval(line)
+            continue
+        key, _, rest = line.partition(" ")
+        if key == "msgctxt":
+            flush()
+        if key not in ("msgctxt", "msgid", "msgid_plural", "msgstr") and not key.startswith("msgstr["):
+            raise ValueError(f"{where} line {no}: unknown field {key!r}")
+        field = key
+        cur[field] = ast.literal_eval(rest.strip())
+    flush()
+    return entries
+
+
+@functools.lru_cache(maxsize=None)
+def _entries(lang: str) -> dict:
+    path = HERE / f"{lang}.po"
+    return parse_po(path.read_text(encoding="utf-8"), str(path))
+
+
+@functools.lru_cache(maxsize=None)
+def catalog(lang: str = "en") -> Catalog:
+    """The catalog of ``lang`` (loaded once)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"no catalog for language {lang!r}; have {', '.join(LANGUAGES)}")
+    return Catalog(lang, _entries(lang), _entries("en"))
+
+
+def words(m, lang: str = "en") -> str:
+    """``m`` in words of ``lang`` (tests and terminals; drawings use their canvas's catalog)."""
+    return catalog(lang).words(m)

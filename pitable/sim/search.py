@@ -1,0 +1,309 @@
+"""The assistant's strong Grasshopper Poker player: simultaneous-move MCTS.
+
+Grasshopper Poker is Goofspiel with chance: every seat bids at once from a public hand,
+garden cards come from a hidden pile. The search follows Lanctot, Lisý and Winands
+(2014) and Tak, Lanctot and Winands (2014): a tree of bidding turns where every seat
+runs its own bandit over its own cards (decoupled selection) and the joint bid picks
+the child; open loop over chance (every iteration draws a fresh order of the unseen
+garden cards, so nothing depends on the real pile); random playouts to the game end on
+the rules core's fast path (``State.playout``). docs/assistant-player.md has the
+measured comparison of the selection rules.
+
+Fair play: a decision reads only the public state (display, gardens, chips, spent
+cards, counts of unseen cards) and draws its random numbers from a seed made of the
+player's seed and the public position. It never sees the others' pending bids (they
+are not in the state) or a virtual deck's order (it is not given one), so the same
+public position gives the same bid whatever they are, and replays repeat it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pitable.rules.grasshopper import (ACE, BIDDING, CHOOSING, HANDS, OVER, REVEAL, State, X,
+                                       _K5)
+from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
+
+# Playouts per decision. ~45 ms on the development machine, which is ~1.5-2 s on a
+# Pi Zero 2 W (30-45x slower): docs/assistant-player.md.
+DEFAULT_BUDGET = 400
+SELECTIONS = ("rm", "exp3", "duct", "br")
+
+
+class Node:
+    """A bidding turn in the tree: one bandit per seat over its hand, children by joint bid."""
+
+    __slots__ = ("hands", "regret", "total", "visits", "children")
+
+    def __init__(self, state: State):
+        spent = state.spent
+        self.hands = [HANDS[m] for m in spent]
+        self.regret = [[0.0] * len(h) for h in self.hands]  # RM regrets, Exp3 gains, DUCT sums
+        self.total = [[0.0] * len(h) for h in self.hands]   # RM/Exp3 average strategy, DUCT visits
+        self.visits = 0
+        self.children: dict = {}
+
+
+class Search:
+    """One decision's search. ``selection``: rm (regret matching), exp3 or duct."""
+
+    def __init__(self, rng: random.Random, selection: str = "rm", gamma: float = 0.1,
+                 c: float = 0.7, shape: float = 0.0):
+        self.rng = rng
+        self.shape = shape
+        self.random = rng.random
+        self.selection = selection
+        self.gamma = gamma
+        self.c = c
+        self.chooser = HeuristicBot(rng)
+
+    def run(self, root_state: State, seat: int, budget: int) -> Node:
+        root = Node(root_state)
+        for _ in range(budget):
+            state = root_state.copy()
+            self.iterate(root, state)
+        return root
+
+    # -- one iteration --------------------------------------------------------------------
+
+    def iterate(self, root: Node, state: State) -> None:
+        path = []
+        node = root
+        players = state.players
+        seats = range(players)
+        select = self.select
+        while True:
+            picks = [select(node, p) for p in seats]  # (index, probabilities) per seat
+            path.append((node, picks))
+            hands = node.hands
+            bids = tuple([hands[p][picks[p][0]] for p in seats])
+            state.play_bids(bids)
+            self.advance(state)
+            if state.phase is OVER:
+                break
+            child = node.children.get(bids)
+            if child is None:
+                node.children[bids] = Node(state)
+                break
+            node = child
+        outcome = state.outcome if state.phase is OVER else state.playout(self.rng)
+        rewards = self.rewards(outcome, players)
+        update = self.update
+        for node, picks in path:
+            node.visits += 1
+            for p in seats:
+                i, probs = picks[p]
+                if probs is not None:
+                    update(node, p, i, probs, rewards[p])
+
+    def advance(self, state: State) -> None:
+        """Choices (the heuristic's) and reveals (drawn from the unseen counts) up to the next bids."""
+        rand = self.random
+        while True:
+            phase = state.phase
+            if phase is CHOOSING:
+                seat = state.choosers[0]
+                state.play_choice(self.chooser.choose_kind(state, seat))
+            elif phase is REVEAL:
+                unseen = state.unseen
+                kinds = []
+                left = sum(unseen)
+                counts = list(unseen)
+                for _ in range(state.to_reveal):
+                    r = int(rand() * left)
+                    for k in _K5:
+                        r -= counts[k]
+                        if r < 0:
+                            break
+                    counts[k] -= 1
+                    left -= 1
+                    kinds.append(k)
+                state.play_reveals(kinds)
+            else:
+                return
+
+    def rewards(self, outcome, players: int) -> list:
+        """Per seat: its share of the win, blended (``shape``) with its chip margin over the
+        best other seat, squashed into 0..1: a denser signal than win or lose alone."""
+        winners = outcome.winners
+        share = 1.0 / len(winners)
+        out = [0.0] * players
+        for w in winners:
+            out[w] = share
+        shape = self.shape
+        if shape:
+            chips = outcome.chips
+            for p in range(players):
+                best = max(c for q, c in enumerate(chips) if q != p)
+                margin = 0.5 + 0.5 * math.tanh((chips[p] - best) / 3.0)
+                out[p] = (1 - shape) * out[p] + shape * margin
+        return out
+
+    # -- bandits ------------------------------------------------------------------------
+
+    def select(self, node: Node, p: int) -> tuple:
+        """(index in the seat's hand, the probabilities it was drawn with or () for DUCT)."""
+        n = len(node.hands[p])
+        if n == 1:
+            return 0, None
+        if self.selection == "duct":
+            visits, sums = node.total[p], node.regret[p]
+            for i in range(n):
+                if not visits[i]:
+                    return i, ()
+            log_n = math.log(node.visits)
+            c = self.c
+            best, pick = -1.0, 0
+            for i in range(n):
+                v = sums[i] / visits[i] + c * math.sqrt(log_n / visits[i])
+                if v > best:
+                    best, pick = v, i
+            return pick, ()
+        probs = self.policy(node, p)
+        r = self.random()
+        for i in range(n):
+            r -= probs[i]
+            if r < 0:
+                return i, probs
+        return n - 1, probs
+
+    def policy(self, node: Node, p: int) -> list:
+        """The seat's current mixed strategy at the node (RM or Exp3), exploration mixed in."""
+        values = node.regret[p]
+        n = len(values)
+        gamma = self.gamma
+        if self.selection == "rm":
+            pos = [v if v > 0 else 0.0 for v in values]
+            s = sum(pos)
+            if s <= 0:
+                return [1.0 / n] * n
+            scale = (1 - gamma) / s
+            floor = gamma / n
+            return [v * scale + floor for v in pos]
+        eta = gamma / n
+        top = max(values)
+        ws = [math.exp(eta * (v - top)) for v in values]
+        scale = (1 - gamma) / sum(ws)
+        floor = gamma / n
+        return [w * scale + floor for w in ws]
+
+    def update(self, node: Node, p: int, i: int, probs, reward: float) -> None:
+        sel = self.selection
+        if sel == "duct":
+            node.total[p][i] += 1
+            node.regret[p][i] += reward
+            return
+        total = node.total[p]
+        for j, q in enumerate(probs):
+            total[j] += q
+        values = node.regret[p]
+        if sel == "exp3":
+            values[i] += reward / probs[i]
+        else:  # regret matching with the sampled reward (Lanctot et al. 2014, SM-MCTS-RM)
+            for j in range(len(values)):
+                values[j] -= reward
+            values[i] += reward / probs[i]
+
+    def final(self, node: Node, p: int) -> int:
+        """The move to play: most visited (DUCT) or the largest average-strategy weight."""
+        return max(range(len(node.hands[p])), key=node.total[p].__getitem__)
+
+
+class BestResponse(Search):
+    """The cheap baseline: one ply against a model of the others (they bid like the
+    heuristic bot), every card of the hand scored by the mean of its playouts."""
+
+    def __init__(self, rng: random.Random, shape: float = 0.0):
+        super().__init__(rng, "br", shape=shape)
+        self.model = HeuristicBot(rng)
+
+    def run(self, root_state: State, seat: int, budget: int) -> Node:
+        root = Node(root_state)
+        hand = root.hands[seat]
+        n = len(hand)
+        others = [s for s in range(root_state.players) if s != seat]
+        bid_card = self.model.bid_card
+        for it in range(budget):
+            state = root_state.copy()
+            i = it % n
+            bids = [0] * state.players
+            bids[seat] = hand[i]
+            for s in others:
+                bids[s] = bid_card(state, s)
+            state.play_bids(tuple(bids))
+            self.advance(state)
+            outcome = state.outcome if state.phase is OVER else state.playout(self.rng)
+            root.total[seat][i] += 1
+            root.regret[seat][i] += self.rewards(outcome, state.players)[seat]
+        return root
+
+    def final(self, node: Node, p: int) -> int:
+        sums, visits = node.regret[p], node.total[p]
+        return max(range(len(sums)), key=lambda i: sums[i] / visits[i] if visits[i] else -1.0)
+
+
+class StrongBot(RandomBot):
+    """``strong``: bids by SM-MCTS, chooses kinds like the heuristic."""
+
+    name = "strong"
+
+    def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "rm",
+                 seed: int | None = None, shape: float = 0.0):
+        super().__init__(rng)
+        self.shape = shape
+        self.budget = budget
+        self.selection = selection
+        self.seed = rng.getrandbits(32) if seed is None else seed
+        self.heuristic = HeuristicBot(rng)
+
+    def decision_rng(self, state: State, seat: int, what: str) -> random.Random:
+        return _position_rng(self.seed, what, state, seat)
+
+    def bid_card(self, state: State, seat: int) -> int:
+        hand = HANDS[state.spent[seat]]
+        if len(hand) == 1:
+            return hand[0]
+        rng = self.decision_rng(state, seat, "bid")
+        if self.selection == "br":
+            search = BestResponse(rng, shape=self.shape)
+        else:
+            search = Search(rng, self.selection, shape=self.shape)
+        root = search.run(state, seat, self.budget)
+        return hand[search.final(root, seat)]
+
+    def bid_cards(self, state: State, seats: tuple) -> list:
+        return [self.bid_card(state, s) for s in seats]
+
+    def choose_kind(self, state: State, seat: int) -> int:
+        garden = state.gardens[seat]
+        return max((kind_value(garden, k, n), k) for k, n in enumerate(state.display) if n)[1]
+
+
+LEVELS = ("easy", "strong")
+
+
+def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
+    """The assistant's bid (a card int) for ``seat``: a function of the public position
+    and ``seed`` only. ``easy`` bids like the heuristic bot, ``strong`` searches."""
+    if level == "strong":
+        return StrongBot(random.Random(0), budget, seed=seed).bid_card(state, seat)
+    return HeuristicBot(_position_rng(seed, "easy-bid", state, seat)).bid_card(state, seat)
+
+
+def decide_choice(state: State, seat: int, level: str, seed: int) -> int:
+    """The assistant's choice of a kind (an int) when ``seat`` chooses."""
+    return HeuristicBot(_position_rng(seed, "choice", state, seat)).choose_kind(state, seat)
+
+
+def _position_rng(seed: int, what: str, state: State, seat: int) -> random.Random:
+    key = (seed, what, seat, state.round, state.turn, tuple(state.unseen), tuple(state.display),
+           tuple(state.spent), tuple(state.chips), tuple(tuple(g) for g in state.gardens))
+    return random.Random(repr(key))  # a string seed is hashed with SHA-512: the same everywhere
+
+
+def warm_up() -> None:
+    """Build what the first search would (the assistant's worker calls it at start)."""
+    from pitable.rules.grasshopper import _permutations
+
+    _permutations()

@@ -1,0 +1,116 @@
+"""The assistant's own seats: an input that thinks off the loop and only queues events.
+
+Its decisions are pure functions of the public position and its seed
+(:func:`pitable.sim.search.decide`), so where they are computed changes nothing but
+the time they take. The table computes the strong level's bids in a worker process:
+a search on a thread would hold the GIL and make every key wait up to the 5 ms switch
+interval (benchmarks/thinking.py). The worker gets a copy of the rules state: no
+pending bid of anyone, no virtual deck. The easy level (the heuristic) costs
+microseconds and runs inline.
+"""
+
+from __future__ import annotations
+
+import logging
+
+log = logging.getLogger(__name__)
+
+
+class Assistant:
+    """Plays ``players`` (rules seat indices) at ``level`` with ``seed``.
+
+    ``post`` puts a callable on the loop's queue (the loop runs it on its thread); the
+    decision comes back that way. ``worker``: "process" (the daemon), or "inline" (the
+    decision is computed at once and posted: tests with a manual clock).
+    """
+
+    def __init__(self, players: tuple, level: str = "strong", budget: int | None = None,
+                 seed: int = 0, post=None, worker: str = "process"):
+        from pitable.sim.search import DEFAULT_BUDGET
+
+        self.players = tuple(players)
+        self.level = level
+        self.budget = DEFAULT_BUDGET if budget is None else budget
+        self.seed = seed
+        self.post = post
+        self.worker = worker if level == "strong" else "inline"
+        self._pool = None
+        self.asked: dict = {}   # player -> the position key it is thinking about
+
+    def header(self) -> dict:
+        """What the log's header says about it: enough to make the same decisions again."""
+        return {"seats": [p + 1 for p in self.players], "level": self.level,
+                "budget": self.budget, "seed": self.seed}
+
+    @classmethod
+    def from_header(cls, data, **kwargs):
+        return cls(tuple(s - 1 for s in data["seats"]), data["level"], data["budget"], data["seed"], **kwargs)
+
+    # -- deciding -------------------------------------------------------------------------------
+
+    def bid_now(self, state, player: int) -> int:
+        """The bid, computed here and now (tests, replay checks)."""
+        from pitable.sim.search import decide
+
+        return decide(state.copy(), player, self.level, self.seed, self.budget)
+
+    def choice_now(self, state, player: int) -> int:
+        from pitable.sim.search import decide_choice
+
+        return decide_choice(state, player, self.level, self.seed)
+
+    def think(self, state, player: int, token, deliver) -> None:
+        """Start deciding ``player``'s bid; ``deliver(token, player, card)`` runs on the loop's
+        thread when it is ready (the caller drops it if the position moved on)."""
+        if self.asked.get(player) == token:
+            return  # already thinking about this very position
+        self.asked[player] = token
+        position = state.copy()  # the public state only: pending bids live in the controller
+        if self.worker == "inline" or self.post is None:
+            card = self.bid_now(position, player)
+            if self.post is None:
+                deliver(token, player, card)
+            else:
+                self.post(lambda: deliver(token, player, card))
+            return
+        from pitable.sim.search import decide
+
+        future = self._executor().submit(decide, position, player, self.level, self.seed, self.budget)
+
+        def done(f):  # on the pool's thread: only queue
+            try:
+                card = f.result()
+            except Exception:  # a dead worker: decide inline rather than stall the table
+                log.exception("the assistant's worker failed; deciding in the loop")
+                self.post(lambda: deliver(token, player, self.bid_now(position, player)))
+                return
+            self.post(lambda: deliver(token, player, card))
+
+        future.add_done_callback(done)
+
+    def forget(self) -> None:
+        """The position changed (a commit, an undo): what it thought about is moot."""
+        self.asked = {}
+
+    def _executor(self):
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # forkserver: a clean process without the daemon's threads (forking those is unsafe)
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return self._pool
+
+    def warm_up(self) -> None:
+        """Start the worker now (a Pi takes a second or two) rather than at the first bid."""
+        if self.worker == "process":
+            from pitable.sim.search import warm_up
+
+            self._executor().submit(warm_up)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

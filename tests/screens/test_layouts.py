@@ -1,0 +1,228 @@
+"""Every message of every catalog, in every layout that shows it, in every language, with
+the longest values real games reach: nothing leaves its box, overlaps other text or
+pictures, or is cut (no ellipsis, no word broken across rows).
+
+Longest real values: seat 6 (pads are numbered 1-6 whatever the game), a Grasshopper
+display holds at most 4 cards (3, and 1 more after a first stalemate: G7, G10), a garden
+at most 2 of a plant or grasshopper after cultivation, so a harvest is at most 6 plants
+(2 chips, G8); a draw pile of 66, 24+ chips, rounds into two digits; Cockroach hands of 27
+(C1, two players), rows of 4 (5 with two players). Kinds and critters: every one of them.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from PIL import Image
+
+from pitable.i18n import LANGUAGES, catalog, msg
+from pitable.screens import font, icons
+from pitable.screens import views as v
+from pitable.screens.render import draw
+from pitable.screens.widgets import Canvas
+from pitable.screens.grasshopper import instruction_pages
+
+KINDS = icons.KINDS
+CRITTERS = icons.CRITTERS
+SEAT = 6
+SEATS4 = (3, 4, 5, 6)          # a 4-player Grasshopper game on the highest pads
+SEATS6 = (1, 2, 3, 4, 5, 6)
+
+
+def cards4():
+    """Takes of a display of at most 4 cards: the longest lists of counted kinds."""
+    out = []
+    for combo in itertools.combinations(KINDS, 4):
+        out.append(tuple(msg(f"n.{k}", n=1) for k in combo))
+    for k in KINDS:
+        out.append((msg(f"n.{k}", n=4),))
+        out.append((msg(f"n.{k}", n=2), msg(f"n.{KINDS[-1] if k != KINDS[-1] else KINDS[0]}", n=2)))
+    return out
+
+
+def line_messages():
+    """Every instruction line the controllers can make, with its longest values."""
+    seat = SEAT
+    lines = []
+    for cards in cards4():
+        lines.append(msg("line.takes_all", seat=seat, cards=cards))
+        if len(cards) <= 3:  # a refill or a renewed display: at most 3 new cards
+            lines.append(msg("line.new_cards", cards=cards))
+    for combo in itertools.combinations(KINDS, 3):
+        lines.append(msg("line.new_cards", cards=tuple(msg(f"n.{k}", n=1) for k in combo)))
+    for k in KINDS:
+        for n in (1, 4):  # a choice takes one kind: all its cards on display
+            lines.append(msg("line.takes", seat=seat, cards=(msg(f"n.{k}", n=n),)))
+    for k in KINDS[1:]:
+        for n in (1, 2):
+            lines.append(msg("line.harvest", seat=seat, cards=msg(f"n.{k}", n=3 * n), n=n))
+    lines += [msg("line.plague", seat=seat), msg("line.plague_discard", seat=seat),
+              msg("line.gets_nothing", seat=seat), msg("line.bids_spent"),
+              msg("line.no_card_left"), msg("line.display_discarded"),
+              msg("line.majority", seats=SEATS4), msg("line.no_majority"), msg("line.cards_back")]
+    for n in (1, 3):
+        lines += [msg("line.turn_up_then_bid", n=n), msg("line.card_added", n=n), msg("line.turn_up", n=n)]
+    for k in CRITTERS:
+        lines += [msg("cr.line.right", kind=msg(f"kind.{k}")), msg("cr.line.wrong", kind=msg(f"kind.{k}"))]
+    lines += [msg("cr.line.face_up", seat=seat), msg("cr.line.starts", seat=seat)]
+    lines += [msg(f"cr.line.loses.{r}", seat=seat) for r in ("four_of_a_kind", "five_of_a_kind", "empty_hand")]
+    return lines
+
+
+TITLES = [msg("title.turn", turn=8), msg("title.stalemate"), msg("title.game_over"),
+          msg("title.round_over", round=12), msg("title.display"), msg("cr.title.card")]
+FOOTS = [msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=SEAT, last=4),
+         msg("foot.results")]
+
+
+def widest(lang, messages, k=1):
+    say = catalog(lang).words
+    return sorted(messages, key=lambda m: -font.text_width(say(m)))[:k]
+
+
+def instruction_views(lang):
+    """Each line alone with the longest title and footer; each title and footer; and the
+    pages the display makes of all the lines (longest first), as the controllers ask it."""
+    lines = line_messages()
+    title = widest(lang, TITLES)[0]
+    foot = widest(lang, FOOTS)[0]
+    out = [v.Instructions(title, (line,), 1, 2, foot=foot) for line in lines]
+    out += [v.Instructions(t, (lines[0],), 1, 2, foot=f) for t in TITLES for f in FOOTS]
+    pages = instruction_pages(title, tuple(widest(lang, lines, len(lines))), lang)
+    assert sum(map(len, pages)) == len(lines) and max(map(len, pages)) > 1
+    out += [v.Instructions(title, page, i, len(pages), foot=foot) for i, page in enumerate(pages, 1)]
+    return out
+
+
+def screen_views(lang):
+    """Every other screen, with every message it can show and the longest values."""
+    out = []
+    gh_opts = []
+    for beginner, x, end, deck in itertools.product((False, True), (False, True), (False, True),
+                                                    ("physical", "virtual")):
+        value_x = msg("value.beginner_rules") if beginner and x else msg("value.on" if x else "value.off")
+        gh_opts.append(((msg("opt.beginner"), msg("value.on" if beginner else "value.off")),
+                        (msg("opt.x_takes_cancelled_ace"), value_x),
+                        (msg("opt.end_on_empty_pile"), msg("value.on" if end else "value.off")),
+                        (msg("opt.deck"), msg(f"value.{deck}"))))
+    out.append(v.Setup("game", "grasshopper", (), 6, (), False, language=lang))  # named in itself
+    out += [v.Setup("join", g, SEATS6[:n], 6, (), True) for g in ("grasshopper", "cockroach") for n in (0, 4, 6)]
+    out += [v.Setup("options", "grasshopper", SEATS4, 6, o, True) for o in gh_opts]
+    out.append(v.Setup("options", "cockroach", SEATS6, 6, ((msg("opt.first"), msg("seat", seat=6)),), True))
+    for game in ("grasshopper", "cockroach"):
+        out += [v.Resumed(game, 12, 8, rebid) for rebid in (False, True)] + [v.Resumed(game, 12, 0, False)]
+    display4 = {k: 1 for k in KINDS[1:]}
+    for reason in ("start", "refill", "stalemate", "renew", "round"):
+        for n in (1, 3):
+            out.append(v.RevealPrompt(n, reason, display4, 66))
+    out.append(v.Bidding(12, 8, display4, SEATS4, (3, 5), 66))
+    whys = [None, msg("why.x_beats_ace"), msg("why.x_beats_cancelled_ace"), msg("why.ace_takes_all"),
+            msg("why.alone"), msg("why.stalemate")]
+    results = [dict(takes_all=None, how=None, order=(), stalemate=True),
+               dict(takes_all=6, how="ace", order=(), stalemate=False),
+               dict(takes_all=None, how=None, order=(6, 5, 4, 3), stalemate=False),
+               dict(takes_all=None, how=None, order=(), stalemate=False)]
+    # the bids reveal is followed by instructions (any key: next) or by a choice (who chooses)
+    for r, why, foot in itertools.product(results, whys, (msg("foot.next"), msg("foot.choose", seat=6, last=4))):
+        out.append(v.BidsRevealed(SEATS4, ("6", "A", "X", "5"), toast=None, foot=foot, why=why,
+                                  cancelled=(3,), **r))
+    out.append(v.Choosing(6, tuple((k, 1) for k in KINDS[1:]), (5, 4, 3)))
+    out.append(v.Choosing(6, (("grasshopper", 2), ("corn", 2)), (5, 4, 3)))
+    out.append(v.Scores(12, SEATS4, (24, 19, 10, 9), tuple({k: 2 for k in KINDS} for _ in SEATS4), 66))
+    undos = [msg("undo.reveal", kind=msg(f"kind.{k}")) for k in KINDS] + \
+        [msg("undo.choice", kind=msg(f"kind.{k}")) for k in KINDS] + \
+        [msg("undo.pass", seat=SEAT, kind=msg(f"kind.{k}")) for k in CRITTERS] + \
+        [msg("undo.flip", kind=msg(f"kind.{k}")) for k in CRITTERS] + \
+        [msg("undo.bids", cards="6 A X 5"), msg("undo.call_true"), msg("undo.call_false"), msg("undo.nothing")]
+    out += [v.ConfirmUndo(SEAT, u) for u in undos]
+    for winners, chips, tiebreak in (((6,), (24, 19, 10, 9), False), ((6,), (24, 24, 10, 9), True),
+                                     ((5, 6), (3, 3, 24, 24), False), ((), (0, 0, 0, 0), False)):
+        out.append(v.GameOver(SEATS4, chips, (2, 2, 2, 1), winners, tiebreak=tiebreak))
+    out.append(v.Message(msg("pads.title"), (msg("pads.key_press", seat=6, key="X"),
+                                             msg("pads.key_hold", seat=6, key="X"), msg("pads.press"))))
+    import errno
+
+    from pitable.table import notices  # the game log's notices (issue 10), longest values
+    out += [notices.not_saving(code) for code in (errno.ENOSPC, errno.EROFS, errno.ENOTDIR, errno.EACCES, errno.EIO)]
+    out += [notices.log_repaired(123456), notices.not_resumed(), notices.not_resumed(6)]
+    out.append(v.CockroachOffer(6, "target", None, SEATS6, (10, 11, 11, 11, 11, 11)))
+    out.append(v.CockroachOffer(2, "target", None, (1, 2), (27, 27)))
+    out.append(v.CockroachOffer(6, "claim", 5, SEATS6, (10,) * 6))
+    for k in CRITTERS:
+        out.append(v.CockroachAnswer(6, 5, k, (4, 5), True, "decide", None, pass_to=(1, 2, 3)))
+        out.append(v.CockroachAnswer(6, 5, k, (1, 2, 3, 4, 5), False, "decide", None))
+        out.append(v.CockroachFlip(6, k, True))
+        out.append(v.CockroachFlip(6, k, False))
+        out.append(v.CockroachOver(SEATS6, (6,), "four_of_a_kind", k))
+        out.append(v.CockroachOver((5, 6), (6,), "five_of_a_kind", k))
+    out.append(v.CockroachAnswer(6, 5, "rat", (4, 5), True, "claim", 3, pass_to=(1, 2, 3)))
+    out.append(v.CockroachOver(SEATS6, (6,), "empty_hand", None))
+    out.append(v.CockroachRows(SEATS6, (27, 10, 10, 10, 10, 10), tuple({k: 3 for k in CRITTERS} for _ in SEATS6)))
+    out.append(v.CockroachRows((5, 6), (27, 27), ({k: 4 for k in CRITTERS}, {"rat": 3})))
+    return out
+
+
+TOASTS = sorted(i for i in catalog("en").entries if i.startswith("toast."))
+
+
+def toast_views():
+    values = dict(seat=SEAT, n=6, last=5, kind=msg("kind.strawberry"), seats=(1, 2, 3, 4, 5))
+    out = []
+    for id in TOASTS:
+        for k in (KINDS + CRITTERS if id == "toast.none_left" else (None,)):
+            vals = {**values, **({"kind": msg(f"kind.{k}")} if k else {})}
+            out.append(v.Bidding(12, 8, {"corn": 1}, SEATS4, (), 66, toast=msg(id, **vals)))
+    return out
+
+
+def problems(view, lang) -> list:
+    image = Image.new("1", (128 + 80, 64 + 80))
+    c = Canvas(image, origin=(40, 40), size=(128, 64), lang=lang)
+    draw(c, view)
+    found = [f"leaves the frame: {what} {box}" for what, box in c.overflows]
+    found += [f"cut: {s!r}" for s in c.cuts]
+    if getattr(view, "toast", None) is None:
+        boxes = c.drawn
+        for (wa, a), (wb, b) in itertools.combinations(boxes, 2):
+            if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                found.append(f"overlap: {wa} {a} and {wb} {b}")
+    return found
+
+
+CASES = [(lang, view) for lang in LANGUAGES
+         for view in instruction_views(lang) + screen_views(lang) + toast_views()]
+
+
+def test_how_many_cases():
+    """Said in the closing note of issue 9: how many frames this file checks."""
+    print(f"\n{len(CASES)} layout cases ({len(CASES) // len(LANGUAGES)} per language)")
+    assert len(CASES) > 1000
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_fits_its_layouts(lang):
+    bad = []
+    for case_lang, view in CASES:
+        if case_lang != lang:
+            continue
+        for p in problems(view, lang):
+            bad.append(f"{type(view).__name__}: {p}")
+    assert not bad, f"{len(bad)} problems, first: " + "\n".join(sorted(set(bad))[:40])
+
+
+def test_the_checker_sees_a_cut_an_overlap_and_ink_off_the_frame():
+    """The test above is only as good as its checks."""
+    too_long = v.Message(msg("pads.title"), ("x" * 400,))
+    assert any(p.startswith("cut") for p in problems(too_long, "en"))
+    assert any(p.startswith("overlap") for p in problems(
+        v.Message("", ()), "en") + _overlapping())
+
+
+def _overlapping():
+    image = Image.new("1", (128, 64))
+    c = Canvas(image, size=(128, 64))
+    c.text(0, 0, "one")
+    c.text(2, 2, "two")
+    return [f"overlap: {a} {b}" for a, b in itertools.combinations(c.drawn, 2)
+            if a[1][0] <= b[1][2] and b[1][0] <= a[1][2] and a[1][1] <= b[1][3] and b[1][1] <= a[1][3]]
