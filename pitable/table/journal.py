@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 SUFFIX = ".jsonl"
 ASIDE = ".bad"  # the part of a log that could not be replayed is kept in LOG.jsonl.bad
+MAX_LOG_BYTES = 16 << 20  # a whole evening's log is a few hundred KiB; anything far larger is not one
 
 
 class Journal:
@@ -342,11 +343,13 @@ def find_unfinished(log_dir: Path) -> Found | None:
         if not stat.S_ISREG(st.st_mode):
             log.warning("ignoring %s: not a file", path)
             continue
-        logs.append((st.st_mtime_ns, path))
+        logs.append((st.st_mtime_ns, st.st_size, path))
     if not logs:
         return None
-    newest = max(m for m, _ in logs)
-    path = max((p for m, p in logs if m == newest), key=_content_order)
+    newest = max(m for m, _, _ in logs)
+    size, path = max(((s, p) for m, s, p in logs if m == newest), key=lambda sp: _content_order(sp[1]))
+    if size > MAX_LOG_BYTES:
+        return Found(path, None, None, f"{size} bytes is too large for a game log")
     try:
         data = path.read_bytes()
     except OSError as e:

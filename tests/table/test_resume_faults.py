@@ -266,3 +266,15 @@ def test_a_table_settings_fifo_is_not_read(tmp_path, new_table):
     logs.mkdir()
     os.mkfifo(logs / "table.json")
     assert new_table().language == "en"  # would block forever if opened
+
+
+def test_a_huge_file_named_like_a_log_is_not_read(tmp_path, new_table, monkeypatch, caplog):
+    from pitable.table import journal
+
+    monkeypatch.setattr(journal, "MAX_LOG_BYTES", 1000)
+    logs = tmp_path / "logs"
+    path = write_log(logs, [HEAD] + REVEALS * 30)
+    before = path.read_bytes()
+    table = new_table()
+    assert table.view() == notices.not_resumed() and path.read_bytes() == before
+    assert any("too large" in r.getMessage() for r in caplog.records)
