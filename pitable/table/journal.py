@@ -116,7 +116,10 @@ class Journal:
         try:
             done = 0
             while done < len(data):  # a short write (a disk filling up) goes on where it stopped
-                done += os.pwrite(self._fd, data[done:], at + done)
+                n = os.pwrite(self._fd, data[done:], at + done)
+                if n <= 0:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                done += n
         except OSError:
             self._cut(at)
             raise
