@@ -218,27 +218,22 @@ class Table:
                       path, max(seats), self.seats)
             self.notices.append(notices.not_resumed(max(seats)))
             return None
-        repaired = []
+        aside = None
         try:
             if found.good_size is not None:
                 aside = set_aside(path, found.good_size)
-                if found.bad_line is not None:
-                    log.error("%s: %s; resumed up to line %d, the rest is kept in %s",
-                              path, found.problem, found.bad_line - 1, aside)
-                    repaired.append(notices.log_repaired(found.bad_line))
-                else:
+                if found.bad_line is None:
                     log.warning("%s: a last line cut short (power lost while writing) is kept in %s",
                                 path, aside)
             journal = Journal.reopen(path)
         except OSError as e:
             journal = NoJournal(e)
-            if found.bad_line is not None:
-                log.error("%s: %s; resumed up to line %d (the file is left as it is)",
-                          path, found.problem, found.bad_line - 1)
-                repaired.append(notices.log_repaired(found.bad_line))
             log.error("cannot write %s: %s; this game goes on NOT SAVED", path, e)
+        if found.bad_line is not None:
+            log.error("%s: %s; resumed up to line %d, the rest is kept %s", path, found.problem,
+                      found.bad_line - 1, f"in {aside}" if aside else "in the file as it is")
+            self.notices.append(notices.log_repaired(found.bad_line))
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
-        self.notices += repaired
         if not journal.saving:
             self.notices.append(notices.not_saving(journal.errno))
         return self._controller(state, header, journal, resumed=True)
