@@ -19,6 +19,8 @@ UNDO = {"undo": True}
 
 GAMES = ("grasshopper", "cockroach")
 DECKS = ("physical", "virtual")
+ASSISTANT_LEVELS = ("easy", "strong")  # pitable.sim.search.LEVELS (the rules import no sim)
+MAX_BUDGET = 1_000_000                 # as the config allows (playouts per bid)
 MAX_MESSAGE = 160  # a log error is one line a person reads: values in it are clipped
 
 
@@ -123,13 +125,14 @@ def check_header(header: dict, line: int = 1):
     except (TypeError, ValueError, KeyError, RecursionError):
         raise bad("header: players or options are not valid") from None
     players = state.players
+    helper = _assistant_seats(header, players, bad)
     if "pads" in header:
         pads = header["pads"]
         if (not isinstance(pads, list) or not all(type(p) is int and p >= 1 for p in pads)
                 or len(set(pads)) != len(pads)):
             raise bad(f"header: pads must list distinct pad numbers (1, 2, ...), not {_show(pads)}")
-        if len(pads) != players:
-            raise bad(f"header: pads names {len(pads)} pads for {players} players")
+        if len(pads) + helper != players:
+            raise bad(f"header: pads names {len(pads)} pads for {players - helper} players at pads")
     deck = header.get("deck", "physical")
     if deck not in DECKS:
         raise bad(f"header: deck must be physical or virtual, not {_show(deck)}")
@@ -138,6 +141,38 @@ def check_header(header: dict, line: int = 1):
     if "started" in header and not isinstance(header["started"], str):
         raise bad(f"header: started must be a time like 2026-11-29T20:00:00, not {_show(header['started'])}")
     return state
+
+
+def _assistant_seats(header: dict, players: int, bad) -> int:
+    """How many players the assistant plays (``"assistant": {"seats": [...], "level",
+    "budget", "seed"}``, Grasshopper Poker only); LogError (``bad``) if the block is wrong."""
+    a = header.get("assistant")
+    if not a:
+        return 0
+    if not isinstance(a, dict):
+        raise bad(f"header: assistant must be an object, not {_show(a)}")
+    if header.get("game") != "grasshopper":
+        raise bad("header: the assistant plays Grasshopper Poker only")
+    seats = a.get("seats")
+    if (not isinstance(seats, list) or not seats or not all(type(p) is int and 1 <= p <= players for p in seats)
+            or len(set(seats)) != len(seats) or len(seats) >= players):
+        raise bad(f"header: assistant seats must list some of the players 1 to {players}, not {_show(seats)}")
+    if a.get("level") not in ASSISTANT_LEVELS:
+        raise bad(f"header: assistant level must be {' or '.join(ASSISTANT_LEVELS)}, not {_show(a.get('level'))}")
+    budget = a.get("budget")
+    if type(budget) is not int or not 1 <= budget <= MAX_BUDGET:
+        raise bad(f"header: assistant budget must be a whole number from 1 to {MAX_BUDGET}, not {_show(budget)}")
+    if type(a.get("seed")) is not int:
+        raise bad(f"header: assistant seed must be a whole number, not {_show(a.get('seed'))}")
+    return len(seats)
+
+
+def pads_of(header: dict, players: int) -> list:
+    """The pad numbers of the players at pads, in player order (a checked header): its
+    ``pads``, or pads 1, 2, ... for every player the assistant does not play."""
+    a = header.get("assistant")
+    helper = len(a["seats"]) if a else 0
+    return list(header.get("pads") or range(1, players - helper + 1))
 
 
 def new_state(header: dict, line: int = 1):

@@ -93,6 +93,19 @@ WORDS = {
     "toast.not_joined": "Ghế {seat} chưa vào chơi", "toast.option_keys": "Phím 1-{last}: đổi, A: bắt đầu",
     "pads.title": "Thử phím", "pads.press": "Bấm phím trên các bàn phím",
     "pads.key_press": "Ghế {seat} phím {key} bấm", "pads.key_hold": "Ghế {seat} phím {key} giữ",
+    # the assistant as a player
+    'seat.assistant': 'Pi',
+    'seat.assistant_n': 'Pi{n}',
+    'opt.assistant': 'Pi chơi',
+    'opt.assistant_level': 'Mức Pi',
+    'value.assistant_seats': ('{n} ghế',),
+    'value.easy': 'dễ',
+    'value.strong': 'mạnh',
+    'title.assistant': 'Pi cùng chơi',
+    'line.assistant_plays': 'Bài poker của Pi là ảo: Pi tự trả giá',
+    'line.assistant_garden': 'Bài Pi thắng đặt cạnh Pi: vườn của Pi',
+    'line.assistant_moves': 'Di chuyển bài của Pi theo màn hình',
+    'toast.assistant_thinking': '{seat} đang nghĩ',
     # the game log (issue 10)
     "toast.cannot_save_undo": "Không lưu được! Chưa hoàn tác",
     "toast.cannot_save_retry": "Không lưu được! Phím bất kỳ: thử lại",
@@ -112,4 +125,7 @@ WORDS = {
     "log.not_resumed.unreadable": "Ván trước không đọc được.",
     "log.not_resumed.pads": "Ván trước cần {pads} bàn phím.",
     "log.not_resumed.kept": "Giữ tệp. Ván mới.",
+    # the wiring test's pins (as in the .po on main)
+    "pads.key_pin": "Ghế {seat} {key}: chân {pin}",
+    "pads.key_row_col": "Ghế {seat} {key}: hàng {row} cột {col}",
 }

@@ -141,6 +141,13 @@ def screen_views(lang):
         out.append(v.GameOver(SEATS4, chips, (2, 2, 2, 1), winners, tiebreak=tiebreak))
     out.append(v.Message(msg("pads.title"), (msg("pads.key_press", seat=6, key="X"),
                                              msg("pads.key_hold", seat=6, key="X"), msg("pads.press"))))
+    # the wiring test names the header pins a key came in on: the widest are two-digit pins
+    out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
+                                             msg("pads.key_pin", seat=6, key="X", pin=40),
+                                             msg("pads.press"))))
+    out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
+                                             msg("pads.key_pin", seat=6, key="X", pin=40),
+                                             msg("pads.key_row_col", seat=6, key="A", row=38, col=40))))
     import errno
 
     from pitable.table import notices  # the game log's notices (issue 10), longest values
