@@ -208,3 +208,27 @@ def test_a_key_before_the_last_one_is_durable_waits_for_it_and_a_refusal_is_not_
     table.on_key(KeyEvent(0, 2, "press"))
     table.durable()
     assert [m.kind for m in game.state.moves] == ["strawberry"] and on_disk(game) == game.state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_on_a_flaky_disk_keep_log_and_table_equal_after_every_key(new_table, faults, seed):
+    """Any write, sync or cut may fail at any key (moves, undos, the assistant's reveals):
+    after every key what is on disk replays to exactly the state the table shows."""
+    import random
+
+    from pitable.hardware.keys import KeyEvent
+
+    rng = random.Random(seed)
+    table = new_table()
+    game = start_grasshopper(table, deck_toggle=seed % 2 == 1)
+    for _ in range(400):
+        faults.fail = {call: rng.choice([errno.ENOSPC, errno.EIO]) for call in ("pwrite", "fsync", "ftruncate")
+                       if rng.random() < 0.15}
+        faults.short = rng.random() < 0.1
+        action = "hold" if rng.random() < 0.1 else "press"
+        table.on_key(KeyEvent(rng.randrange(3), rng.choice([0, 1, 2, 3, 4, 5, 6, 6, 7]), action))
+        table.durable()
+        faults.fail, faults.short = {}, False
+        if table.current is not game:
+            break
+        assert on_disk(game) == game.state
