@@ -148,6 +148,11 @@ def screen_views(lang):
     out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
                                              msg("pads.key_pin", seat=6, key="X", pin=40),
                                              msg("pads.key_row_col", seat=6, key="A", row=38, col=40))))
+    import errno
+
+    from pitable.table import notices  # the game log's notices (issue 10), longest values
+    out += [notices.not_saving(code) for code in (errno.ENOSPC, errno.EROFS, errno.ENOTDIR, errno.EACCES, errno.EIO)]
+    out += [notices.log_repaired(123456), notices.not_resumed(), notices.not_resumed(6)]
     out.append(v.CockroachOffer(6, "target", None, SEATS6, (10, 11, 11, 11, 11, 11)))
     out.append(v.CockroachOffer(2, "target", None, (1, 2), (27, 27)))
     out.append(v.CockroachOffer(6, "claim", 5, SEATS6, (10,) * 6))
