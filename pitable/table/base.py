@@ -109,6 +109,7 @@ class GameTable(Toasts):
                 self._say("toast.a_new_game")
         else:
             self._phase_key(pad, player, key)
+        self._informing_until()  # an informing screen's time starts when it is first shown
 
     def _phase_key(self, pad: int, player: int, key: int) -> None:
         raise NotImplementedError

@@ -20,7 +20,7 @@ WORDS = {
     "key.start": "los", "key.go_on": "weiter", "key.leave": "raus", "key.yes": "ja", "key.no": "nein",
     "key.true": "wahr", "key.false": "falsch", "key.new_game": "neues Spiel",
     "foot.next": "Taste: weiter", "foot.go_on": "Taste: weiter", "foot.back": "Taste: zurück",
-    "foot.bid": "Weiter: alle bieten", "foot.reveal": "Weiter: 1-5 je Karte die Sorte",
+    "foot.bid": "Weiter: alle bieten", "foot.reveal": "Weiter: Sorten mit 1-5",
     "foot.choose": "Weiter: P{seat} wählt 1-{last}", "foot.results": "Taste: Ergebnis",
     "setup.which_game": "Welches Spiel?", "setup.who_plays": "Wer spielt?", "setup.any_key_join": "Taste: mitspielen",
     "setup.options": "Optionen",

@@ -46,7 +46,7 @@ WORDS = {
     "line.plague": "G{seat}: dịch châu chấu! Không thu hoạch",
     "line.plague_discard": "G{seat}: cả vườn, kể cả bài mới, vào chồng bỏ đi",
     "line.gets_nothing": "G{seat} ra về tay không",
-    "line.bids_spent": "Lá đã đấu giá bị mất: để sang một bên",
+    "line.bids_spent": "Lá vừa đấu giá: úp sang một bên",
     "line.turn_up_then_bid": "Lật {n} lá, rồi đấu giá lại",
     "line.card_added": "Thêm {n} lá: đấu giá lại",
     "line.no_card_left": "Hết chồng rút: không thêm lá. Đấu giá lại",
