@@ -132,6 +132,18 @@ class PadsConfig:
 
 
 @dataclass(frozen=True)
+class AssistantConfig:
+    """The assistant as a Grasshopper Poker player: the join screen's default (key 6 changes it)."""
+
+    seats: int = 0                       # seats it plays (0: none; 1..3, at least one seat stays human)
+    level: str = "strong"                # easy (the heuristic) or strong (the search)
+    budget: int | None = None            # playouts per bid (None: pitable.sim.search.DEFAULT_BUDGET)
+
+    def to_dict(self) -> dict:
+        return {"seats": self.seats, "level": self.level, "budget": self.budget}
+
+
+@dataclass(frozen=True)
 class Config:
     game: str = "grasshopper"
     deck: str = "physical"
@@ -141,6 +153,7 @@ class Config:
     seats: int = len(DEFAULT_DIRECT)     # how many pads are wired
     display: DisplayConfig = DisplayConfig()
     pads: PadsConfig = PadsConfig()
+    assistant: AssistantConfig = AssistantConfig()
 
     @property
     def log_path(self) -> Path:
@@ -482,6 +495,11 @@ _TOP = _mapping({
     "seats": (None, _optional(_integer(None))),   # range: see _build
     "display": (None, _DISPLAY),
     "pads": (None, _PADS),
+    "assistant": (None, _mapping({
+        "seats": (0, _integer(0, 3)),
+        "level": ("strong", _choice("easy", "strong")),
+        "budget": (None, _optional(_integer(1, 1_000_000))),
+    }, make=AssistantConfig)),
 }, neighbours=_SECTION_OF)
 
 
@@ -586,7 +604,7 @@ def _build(data: Any) -> Config:
         raise
     return Config(game=top["game"], deck=top["deck"], language=top["language"],
                   notice_seconds=float(top["notice_seconds"]), log_dir=top["log_dir"], seats=seats,
-                  display=top["display"], pads=pads)
+                  display=top["display"], pads=pads, assistant=top["assistant"])
 
 
 # ---------------------------------------------------------------- entry points

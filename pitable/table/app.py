@@ -27,8 +27,15 @@ class Table:
 
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
-                 notice_seconds: float | None = None):
+                 notice_seconds: float | None = None, assistant: dict | None = None,
+                 assistant_worker: str = "process"):
         self.seats = seats
+        # The assistant as a player: the config's defaults {seats, level, budget}; at the
+        # table the join screen changes seats and level. Its decisions come back through
+        # ``post`` (the loop's queue, set once the loop exists).
+        self.assistant = dict(assistant or {})
+        self.assistant_worker = assistant_worker
+        self.post = None
         self.log_dir = Path(log_dir)
         self.config_language = language
         self.language = self._remembered_language(language)
@@ -72,6 +79,7 @@ class Table:
                 self.current = self._start(self.current.choice)
         elif self.current.finished:
             self.current.journal.close()
+            self._close_assistant()
             self.current = self._setup(self.current.game)
 
     def _signal(self, pad_index: int) -> None:
@@ -83,6 +91,18 @@ class Table:
         journal = getattr(self.current, "journal", None)
         if journal is not None:
             journal.close()
+        self._close_assistant()
+
+    def _close_assistant(self) -> None:
+        assistant = getattr(self.current, "assistant", None)
+        if assistant is not None:
+            assistant.close()
+
+    def _post(self, item) -> None:
+        if self.post is None:
+            item()  # no loop (tests driving the table by hand): at once, on this thread
+        else:
+            self.post(item)
 
     # -- the table's language: the config's, or the one last chosen at the table ------------
 
@@ -117,6 +137,8 @@ class Table:
 
     def _setup(self, game: str | None = None) -> Setup:
         return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+                     assistant_seats=self.assistant.get("seats", 0),
+                     assistant_level=self.assistant.get("level", "strong"),
                      language=self.language)
 
     def _start(self, choice: dict):
@@ -135,8 +157,18 @@ class Table:
             state = cr.state_from_header(header)
         else:
             options = gh.Options.from_dict(choice["options"])
-            header = gh.header(len(seats), options, **extra)
-            state = gh.State(len(seats), options)
+            pi = choice.get("assistant") or {}
+            players = len(seats) + pi.get("seats", 0)
+            if pi.get("seats"):
+                from pitable.sim.search import DEFAULT_BUDGET
+
+                # its seats come after the pads'; the seed makes its decisions again on resume
+                extra["assistant"] = {"seats": list(range(len(seats) + 1, players + 1)),
+                                      "level": pi["level"],
+                                      "budget": self.assistant.get("budget") or DEFAULT_BUDGET,
+                                      "seed": self.rng.getrandbits(32)}
+            header = gh.header(players, options, **extra)
+            state = gh.State(players, options)
         journal = Journal.create(self.log_dir, header)
         log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
         return self._controller(state, header, journal, resumed=False)
@@ -163,7 +195,10 @@ class Table:
         path, state, logged = found
         header = logged.header
         seats = tuple(header.get("pads") or range(1, state.players + 1))
-        if len(seats) != state.players or max(seats) > self.seats:
+        pi = header.get("assistant")
+        if isinstance(pi, dict) and isinstance(pi.get("seats"), list):
+            seats += tuple(pi["seats"])  # counted here; named by the controller
+        if len(seats) != state.players or max(header.get("pads") or seats) > self.seats:
             log.warning("not resuming %s: its seats %s do not fit this table", path, seats)
             return None
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
@@ -182,8 +217,19 @@ class Table:
         if deck is not None and not deck.matches(state):
             log.warning("the log's reveals do not follow its seed; asking for reveals instead")
             deck = None
-        return GrasshopperTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                deck, clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
+        pads = list(header.get("pads") or range(1, state.players + 1))
+        assistant = None
+        seats = tuple(pads)
+        if header.get("assistant"):
+            from pitable.i18n import ASSISTANT_SEAT
+            from pitable.table.assistant import Assistant
+
+            assistant = Assistant.from_header(header["assistant"], post=self._post, worker=self.assistant_worker)
+            mine = assistant.players
+            seats = tuple(ASSISTANT_SEAT + 1 + mine.index(p) if p in mine else pads.pop(0)
+                          for p in range(state.players))
+        return GrasshopperTable(state, seats, journal, deck, clock=self.clock, signal=self._signal,
+                                resumed=resumed, assistant=assistant, **self._timing())
 
 
 # -- pitable run -----------------------------------------------------------------------------
@@ -338,7 +384,7 @@ def run(args) -> int:
             device = open_display(options)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False), language=config.language,
-                      notice_seconds=config.notice_seconds)
+                      notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict())
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
@@ -346,6 +392,7 @@ def run(args) -> int:
         # the words of a frame are made when it is drawn, in the table's language of the moment
         loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
                     watchdog=systemd.watchdog())
+        table.post = loop.post  # the assistant's decisions come back as queued events
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
 

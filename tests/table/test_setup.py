@@ -6,7 +6,7 @@ import random
 import pytest
 
 from pitable.hardware.keys import HOLD, PRESS, KeyEvent
-from pitable.i18n import msg
+from pitable.i18n import ASSISTANT_SEAT, msg
 from pitable.screens import views as v
 from pitable.table.setup import Setup
 
@@ -83,7 +83,9 @@ def test_setup_fuzz_never_raises_and_starts_what_it_shows(new_table, seed):
         # a game started from the options screen shown just before this key
         assert isinstance(before, v.Setup) and before.step == "options"
         game, joined, first = _expected(before)
-        assert table.current.game == game and table.current.seats == joined
+        humans = tuple(s for s in table.current.seats if s <= ASSISTANT_SEAT)
+        assert table.current.game == game and humans == joined
+        assert len(table.current.seats) - len(humans) == len(before.assistant)  # the Pi's seats
         if game == "cockroach":
             assert joined[table.current.state.first] == first
         started += 1
