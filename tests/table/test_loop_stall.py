@@ -109,3 +109,24 @@ def test_an_80ms_tap_during_a_real_1_5s_bus_stall_is_a_press(tmp_path):
         assert [e for e in events if e[:2] == (0, 1)] == [(0, 1, PRESS)]
     finally:
         sim.close()
+
+
+def test_what_queued_during_a_stall_is_applied_in_the_order_it_came(tmp_path):
+    from pitable.hardware.keys import KeyEdge
+
+    sim = SimTable(tmp_path, seats=3, wiring="direct", clock=ManualClock())
+    order = []
+    on_key = sim.table.on_key
+    sim.table.on_key = lambda e: (order.append(("key", e.key)), on_key(e))
+    try:
+        t = sim.clock.t
+        sim.loop.post(KeyEdge(0, 2, True, t))
+        sim.loop.post(KeyEdge(0, 2, False, t + 0.08))
+        sim.loop.post(lambda: order.append(("callable",)))  # e.g. the assistant's answer
+        sim.loop.post(KeyEdge(1, 3, True, t + 0.1))
+        sim.loop.post(KeyEdge(1, 3, False, t + 0.2))
+        sim.clock.advance(1.5)
+        sim.loop.drain()
+        assert order == [("key", 2), ("callable",), ("key", 3)]
+    finally:
+        sim.close()
