@@ -419,8 +419,13 @@ def test_a_pin_library_error_of_its_own_kind_is_a_pads_error_naming_the_pin(fact
         pass
 
     class Busy(MockPin):
+        refused = False
+
         def _set_function(self, value):
-            raise LgpioError("GPIO busy")
+            if not Busy.refused:  # the claim fails; closing it afterwards works
+                Busy.refused = True
+                raise LgpioError("GPIO busy")
+            super()._set_function(value)
 
     factory.pin(SEATS[1][4], pin_class=Busy)
     with pytest.raises(PadsError, match=rf"seat 2 key 5 \(GPIO {SEATS[1][4]}\): LgpioError: GPIO busy"):
