@@ -364,6 +364,10 @@ def run(args) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config, source = choose_config(args.config)
+    from pitable.config import pin_warnings
+
+    for line in pin_warnings(config, source):   # the journal says why a key may read nothing
+        log.warning("%s", line)
     options = dict(config.display.luma_options())
     if getattr(args, "display", None):
         options["display"] = args.display
@@ -427,11 +431,60 @@ def run(args) -> int:
                     log.exception("while closing")
 
 
+class PadsTest:
+    """The wiring test's app: each key event says seat, key and the header pin(s) it came
+    in on (its own pin, or row and column), on screen and on stdout, so pressing the keys
+    of a pad in order finds a wrong wire. The pins come from the config's wiring model,
+    not from the pads: the hardware layer only knows seat and key. The screen speaks the
+    table's language; stdout stays English, like the logs."""
+
+    NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+
+    def __init__(self, config, out=None):
+        from pitable.hardware.wiring import wiring_of
+        from pitable.i18n import msg
+
+        self.wiring = wiring_of(config)
+        self.out = out or (lambda line: print(line, flush=True))
+        self.lines = (msg("pads.press"),)
+
+    def on_key(self, event):
+        from pitable.i18n import msg
+
+        seat, key = event.seat + 1, self.NAMES[event.key]
+        held = " (held)" if event.action == "hold" else ""
+        where = self.wiring.where(event.seat, event.key)
+        self.out(f"Seat {seat} key {key}{held}" + (f": {where}" if where else ""))
+        pins = self.wiring.key_pins(event.seat, event.key)
+        # header pin numbers (what a maker counts on the board); "held" is left out: a
+        # wire is found by its pins, and the line fits the screen
+        if self.wiring.kind == "matrix":
+            line = msg("pads.key_row_col", seat=seat, key=key, row=pins[0].board, col=pins[1].board)
+        elif pins:
+            line = msg("pads.key_pin", seat=seat, key=key, pin=pins[0].board)
+        else:
+            line = msg(f"pads.key_{event.action}", seat=seat, key=key)
+        self.lines = (line,) + self.lines[:2]   # three lines fit in every language
+
+    def view(self):
+        from pitable.i18n import msg
+        from pitable.screens import views as v
+
+        return v.Message(msg("pads.title"), self.lines)
+
+    def next_deadline(self):
+        return None
+
+    def tick(self, now):
+        return False
+
+    def durable(self):
+        return True  # writes nothing
+
+
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     from pitable.hardware.display import open_display
-    from pitable.i18n import msg
-    from pitable.screens import views as v
     from pitable.screens.render import render
     from pitable.table.loop import Loop, Stop
     from pitable.table.screen import Screen
@@ -443,31 +496,8 @@ def pads_test(args) -> int:
     device = open_display(options)
     if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
         device.caption = note
-    names = ("1", "2", "3", "4", "5", "6", "A", "X")
-
-    class PadsApp:
-        def __init__(self):
-            self.lines = (msg("pads.press"),)
-
-        def on_key(self, event):
-            print(f"Seat {event.seat + 1} key {names[event.key]} {event.action}", flush=True)
-            line = msg(f"pads.key_{event.action}", seat=event.seat + 1, key=names[event.key])
-            self.lines = (line,) + self.lines[:3]
-
-        def view(self):
-            return v.Message(msg("pads.title"), self.lines)
-
-        def next_deadline(self):
-            return None
-
-        def tick(self, now):
-            return False
-
-        def durable(self):
-            return True  # writes nothing
-
     screen = Screen(device, time.monotonic, blank_after=0)
-    loop = Loop(PadsApp(), screen, lambda view: render(view, config.language), hold=config.pads.hold)
+    loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
