@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from pitable.service.doctor import check_bus, check_i2c_speed, check_model, doctor, findings
 
 
@@ -191,3 +193,14 @@ def test_pwm_audio_moved_onto_the_header_fails_for_those_pins(tmp_path):
     assert found.level == "FAIL" and "GPIO 12 (seat 2 key 5)" in found.detail
     found = _pins(config, _boot(tmp_path / "b", "dtoverlay=audremap,pins_18_19\n"), "audremap")
     assert "GPIO 18 (seat 2 key 1)" in found.detail and "GPIO 12" not in found.detail
+
+
+@pytest.mark.parametrize("name,spi", [("spi-ssd1309.yaml", "on"), ("pitable.yaml", "off"),
+                                      ("direct-3-seats.yaml", "off"), ("matrix-4-seats.yaml", "")])
+def test_install_script_turns_spi_on_only_for_an_spi_display(name, spi, capsys):
+    """systemd/install.sh asks the config whether SPI goes on (an SPI display), off (the
+    pads use SPI0's pins) or stays as it is; its Python, run here on each example."""
+    script = (ROOT / "systemd" / "install.sh").read_text()
+    code = script.split("<<'EOF'\n", 1)[1].split("\nEOF\n", 1)[0]
+    exec(code.replace("/etc/pitable/pitable.yaml", str(ROOT / "config" / name)), {})
+    assert capsys.readouterr().out.strip() == spi
