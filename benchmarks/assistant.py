@@ -5,7 +5,7 @@ against heuristic bots (a last card in hand is played without search and not cou
 Both wall-clock and CPU time are printed: on a shared machine the CPU figure is the
 one to trust. A Pi Zero 2 W runs Python 30-45x slower: the last column says what a
 decision would take there (x37.5, the middle of that range).
-Run: python benchmarks/assistant.py [--budget N] [--games G] [--selection rm|exp3|duct|br]
+Run: python benchmarks/assistant.py [--budget N] [--games G] [--selection br|rm|exp3|duct]
 """
 
 import argparse
@@ -45,7 +45,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--selection", choices=SELECTIONS, default="rm")
+    parser.add_argument("--selection", choices=SELECTIONS, default="br")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}; "
           f"budget {args.budget} playouts per bid, selection {args.selection}")

@@ -1,4 +1,4 @@
-"""The ``pitable`` command: run, replay, simulate, check-config, doctor, wiring, pads.
+"""The pitable command: run, replay, simulate, check-config, doctor, wiring, pads.
 
 Errors people can make (a bad log, a bad config) end with one clear line and a
 non-zero status, never a traceback.

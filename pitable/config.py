@@ -126,6 +126,18 @@ class PadsConfig:
 
 
 @dataclass(frozen=True)
+class AssistantConfig:
+    """The assistant as a Grasshopper Poker player: the join screen's default (key 6 changes it)."""
+
+    seats: int = 0                       # seats it plays (0: none; 1..3, at least one seat stays human)
+    level: str = "strong"                # easy (the heuristic) or strong (the search)
+    budget: int | None = None            # playouts per bid (None: pitable.sim.search.DEFAULT_BUDGET)
+
+    def to_dict(self) -> dict:
+        return {"seats": self.seats, "level": self.level, "budget": self.budget}
+
+
+@dataclass(frozen=True)
 class Config:
     game: str = "grasshopper"
     deck: str = "physical"
@@ -135,6 +147,7 @@ class Config:
     seats: int = len(DEFAULT_DIRECT)     # how many pads are wired
     display: DisplayConfig = DisplayConfig()
     pads: PadsConfig = PadsConfig()
+    assistant: AssistantConfig = AssistantConfig()
 
     @property
     def log_path(self) -> Path:
@@ -476,6 +489,11 @@ _TOP = _mapping({
     "seats": (None, _optional(_integer(None))),   # range: see _build
     "display": (None, _DISPLAY),
     "pads": (None, _PADS),
+    "assistant": (None, _mapping({
+        "seats": (0, _integer(0, 3)),
+        "level": ("strong", _choice("easy", "strong")),
+        "budget": (None, _optional(_integer(1, 1_000_000))),
+    }, make=AssistantConfig)),
 }, neighbours=_SECTION_OF)
 
 
@@ -485,9 +503,14 @@ def _matrix(matrix: dict | None, at: _At) -> MatrixWiring | None:
     rows, leds = matrix["rows"], matrix["leds"]
     if leds is None:
         leds = (None,) * len(rows)
-    elif len(leds) != len(rows):
-        (at / "leds").fail(f"{len(leds)} LED pins for {len(rows)} rows (one per row, null for none)")
+    # the LED count is checked after the seat count (_check_matrix_leds): with a row
+    # missing, the row is the cause and the LEDs only look wrong because of it
     return MatrixWiring(rows, matrix["columns"], leds)
+
+
+def _check_matrix_leds(matrix: MatrixWiring | None, at: _At) -> None:
+    if matrix is not None and len(matrix.leds) != len(matrix.rows):
+        (at / "leds").fail(f"{len(matrix.leds)} LED pins for {len(matrix.rows)} rows (one per row, null for none)")
 
 
 def _check_keyboard(rows: tuple[str, ...], at: _At) -> None:
@@ -540,6 +563,11 @@ def _build(data: Any) -> Config:
     top = _TOP(data, at)
     raw, at_pads = top["pads"], at / "pads"
     display = top["display"]
+    from pitable.hardware.panel import problem as panel_problem  # open_display's rule too
+
+    problem = panel_problem(**dataclasses.asdict(display))
+    if problem is not None:
+        (at / "display" / problem[0]).fail(problem[1])
     # luma.emulator's own limits: scale2x doubles exactly, none does not scale at all.
     needs = {"scale2x": 2, "none": 1}.get(display.transform)
     if needs is not None and display.scale != needs:
@@ -561,6 +589,7 @@ def _build(data: Any) -> Config:
         hold=raw["hold"], direct=raw["direct"] or (),
         matrix=_matrix(raw["matrix"], at_pads / "matrix"), keyboard=raw["keyboard"]["rows"])
     seats = _seat_count(top, pads, at)
+    _check_matrix_leds(pads.matrix, at_pads / "matrix")
     try:
         _check_pins(at.pins, top["display"], pads.wiring)
     except _Bad as bad:
@@ -569,7 +598,7 @@ def _build(data: Any) -> Config:
         raise
     return Config(game=top["game"], deck=top["deck"], language=top["language"],
                   notice_seconds=float(top["notice_seconds"]), log_dir=top["log_dir"], seats=seats,
-                  display=top["display"], pads=pads)
+                  display=top["display"], pads=pads, assistant=top["assistant"])
 
 
 # ---------------------------------------------------------------- entry points
@@ -650,9 +679,22 @@ def check_config_main(path: str | os.PathLike) -> int:
         return 2
     print(f"{path}: ok ({config.seats} seats, display {config.display.describe()}, "
           f"wiring {config.pads.wiring})")
+    if _is_empty(path):
+        # say what an empty file falls back to: the Pi's defaults, not the desktop's
+        print(f"{path}: sets nothing, so all of that is the default (game {config.game}, language "
+              f"{getattr(config, 'language', 'en')}, "
+              f"the default pinout, logs in {config.log_path}); see config/pitable.yaml")
     for line in pin_warnings(config, path):
         print(line, file=sys.stderr)
     return 0
+
+
+def _is_empty(path) -> bool:
+    """A file with no settings at all (empty, or only comments)."""
+    try:
+        return yaml.safe_load(Path(path).read_text(encoding="utf-8")) is None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return False
 
 
 def pin_warnings(config: Config, source: str | os.PathLike) -> list[str]:

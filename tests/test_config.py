@@ -65,8 +65,11 @@ def test_good_config(path, capsys):
     assert check_config_main(path) == 0
     out, err = capsys.readouterr()
     assert err == "".join(line + "\n" for line in cfg.pin_warnings(config, path))
-    assert out == (f"{path}: ok ({config.seats} seats, display {config.display.describe()}, "
-                   f"wiring {config.pads.wiring})\n")
+    first = f"{path}: ok ({config.seats} seats, display {config.display.describe()}, wiring {config.pads.wiring})\n"
+    if path.name in ("comments-only.yaml", "empty.yaml"):  # sets nothing: and says so (issue 10 item 11)
+        assert out.startswith(first) and "sets nothing, so all of that is the default" in out
+    else:
+        assert out == first
 
 
 def test_examples():
@@ -322,6 +325,27 @@ def test_any_text_gives_a_config_or_one_line_error(tmp_path_factory, text):
         load_config(path)
     except ConfigError as e:
         assert str(e).startswith(f"{path}: ") and "\n" not in str(e)
+
+
+@pytest.mark.parametrize("text", ["", "\n", "# only a comment\n", "---\n"])
+def test_an_empty_config_says_what_it_falls_back_to(tmp_path, capsys, text):
+    path = tmp_path / "empty.yaml"
+    path.write_text(text)
+    assert check_config_main(path) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"{path}: ok (")
+    assert "sets nothing" in lines[1] and "default pinout" in lines[1] and "logs in" in lines[1]
+
+
+def test_a_matrix_row_missing_is_blamed_on_the_row_not_on_the_leds():
+    # 4 seats, 4 LEDs, 3 rows: the row is what is missing
+    data = {"seats": 4, "pads": {"wiring": "matrix", "matrix": {
+        "rows": [5, 6, 13], "columns": [4, 17, 27, 22, 23, 24, 25, 12], "leds": [16, 20, 21, 26]}}}
+    with pytest.raises(ConfigError, match=r"pads\.matrix\.rows: 3 seats wired but seats is 4"):
+        parse_config(data, "t.yaml")
+    del data["seats"]  # 3 seats by the rows: now the LEDs are what is wrong
+    with pytest.raises(ConfigError, match=r"pads\.matrix\.leds: 4 LED pins for 3 rows"):
+        parse_config(data, "t.yaml")
 
 
 def test_language_is_one_of_the_catalogs_and_english_by_default(tmp_path):

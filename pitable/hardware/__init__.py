@@ -14,3 +14,9 @@ display does not load gpiozero, and nothing loads luma.emulator/pygame unless as
 * ``wiring``: which pin does what for a config, and the parts (pure); ``wiring_text``
   and ``wiring_picture`` print and draw it (PNG with Pillow, SVG as text)
 """
+
+import os as _os
+
+# pygame prints a banner on import; luma.emulator, the window's keys and the display
+# probe all import it through this package, so one line here keeps every start quiet.
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

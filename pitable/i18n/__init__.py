@@ -15,6 +15,12 @@ Values in a message:
   number (written with the ``seat`` message), a ``Msg`` its words.
 A message with a plural form (``msgid_plural``) picks it by its value ``n``.
 
+The assistant's seats (when it plays) are seat numbers from ``ASSISTANT_SEAT`` + 1 on.
+Wherever a seat number is written (the ``seat`` message, or a template that writes
+its value after the seat prefix, "S{seat}" / "P{seat}" / "G{seat}"), such a number is
+written as the assistant's name instead ("Pi", "Pi2"): one rule here, no template
+needs a second form.
+
 Logs and ``pitable replay`` stay English: logs are data, not words for the table.
 """
 
@@ -26,6 +32,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 LANGUAGES = ("en", "de", "vi")
+ASSISTANT_SEAT = 100  # seat numbers above it are the assistant's: 101 is "Pi", 102 "Pi2"
 NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}
 HERE = Path(__file__).resolve().parent / "locale"
 
@@ -80,21 +87,39 @@ class Catalog:
         e = self.entries.get(m.id) or self.source.get(m.id)
         if e is None:
             raise KeyError(f"no message {m.id!r} in the {self.lang} catalog")
+        if m.id == "seat":
+            return self._seat(m.get("seat"))
         values = {k: self._value(val) for k, val in m.args}
         if e.plural:
             n = m.get("n", 1)
             text = e.forms[min(_plural_index(self.lang, n), len(e.forms) - 1)]
         else:
             text = e.forms[0]
+        for k, val in m.args:
+            if type(val) is int and val > ASSISTANT_SEAT and k != "n":
+                # "S{seat}" -> "Pi": the prefix goes with the number it belongs to
+                text = text.replace(self._seat_prefix() + "{" + k + "}", "{" + k + "}")
+                values[k] = self._seat(val)
         return text.format(**values) if values else text
+
+    def _seat_prefix(self) -> str:
+        e = self.entries.get("seat") or self.source["seat"]
+        return e.forms[0].replace("{seat}", "")
+
+    def _seat(self, seat) -> str:
+        """A seat number in words: "S3", or the assistant's name for its seats."""
+        if type(seat) is int and seat > ASSISTANT_SEAT:
+            n = seat - ASSISTANT_SEAT
+            return self.words(Msg("seat.assistant", ()) if n == 1 else Msg("seat.assistant_n", (("n", n),)))
+        e = self.entries.get("seat") or self.source["seat"]
+        return e.forms[0].format(seat=seat)
 
     def _value(self, val) -> str:
         if isinstance(val, Msg):
             return self.words(val)
         if isinstance(val, tuple):
             sep = self.entries["list.sep"].forms[0]
-            return sep.join(self.words(Msg("seat", (("seat", x),))) if isinstance(x, int) else self._value(x)
-                            for x in val)
+            return sep.join(self._seat(x) if isinstance(x, int) else self._value(x) for x in val)
         return str(val)
 
 

@@ -110,11 +110,18 @@ def _setup_game(c: Canvas, v) -> None:
 
 def _setup_join(c: Canvas, v) -> None:
     y = title(c, c.say(msg("setup.who_plays")))
-    seat_boxes(c, y + 2, y + 23, range(1, v.seats + 1), set(v.joined))
+    seat_boxes(c, y + 2, y + 23, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
     c.text(0, 45, c.say(msg("setup.any_key_join")))
-    if v.joined:
-        hint(c, 0, 54, "X", c.say(msg("key.leave")))
-    w = hint(c, W - 1, 54, "A", c.say(msg("key.go_on")), align="right")
+    go_on = ("A", c.say(msg("key.go_on")))
+    w = hint_width(*go_on)
+    if v.game == "grasshopper" and v.joined:
+        # key 6 of a joined pad: the assistant takes a seat; the hint names its level once it plays
+        pi = ("6", c.say(msg(f"value.{v.assistant_level}") if v.assistant_level else msg("seat.assistant")))
+        hints(c, 54, [("X", c.say(msg("key.leave"))), pi, go_on])
+    else:
+        if v.joined:
+            hint(c, 0, 54, "X", c.say(msg("key.leave")))
+        hint(c, W - 1, 54, *go_on, align="right")
     if not v.can_start:  # greyed out until enough players have joined
         c.dim(W - w, 54, W - 1, H - 1)
 

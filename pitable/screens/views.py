@@ -31,6 +31,8 @@ class Setup(NamedTuple):
     can_start: bool
     toast: Msg | None = None
     language: str = "en"  # the table's language (chosen with X on the first step)
+    assistant: tuple = ()    # the assistant's seat numbers (Grasshopper Poker: key 6 at the join step)
+    assistant_level: str | None = None  # "easy" | "strong" when it plays
 
 
 class Resumed(NamedTuple):

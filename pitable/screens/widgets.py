@@ -13,10 +13,10 @@ from typing import NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
-from pitable.i18n import catalog
+from pitable.i18n import ASSISTANT_SEAT, catalog, msg
 from pitable.screens import font, icons
+from pitable.screens.frame import HEIGHT as H, WIDTH as W  # the one frame size
 
-W, H = 128, 64
 overhang = getattr(font, "overhang", lambda s, scale=1: 0)  # ink above the capitals (marks on capitals)
 LINE = font.HEIGHT            # line pitch of small text: 9 px (7 above the baseline, 2 below)
 ELLIPSIS = font.ELLIPSIS
@@ -312,7 +312,9 @@ def seat_boxes(c: Canvas, y0: int, y1: int, seats, filled, check: bool = False,
     gap = 3 if len(seats) <= 4 else 2
     cols = columns(len(seats), x0, x1, gap)
     for seat, (a, b) in zip(seats, cols):
-        box = _seat_box(str(seat), seat in filled, check, b - a + 1, y1 - y0 + 1)
+        # a pad's number; the assistant's seats by name ("Pi"), from the catalog
+        label = str(seat) if seat <= ASSISTANT_SEAT else c.say(msg("seat", seat=seat))
+        box = _seat_box(label, seat in filled, check, b - a + 1, y1 - y0 + 1)
         c._check("seat box", a, y0, b, y1)
         c.image.paste(box, (a + c.ox, y0 + c.oy))
 

@@ -29,7 +29,16 @@ def check_config(path):
     except ConfigError as e:
         return None, Finding("FAIL", "config", str(e))
     return config, Finding("ok", "config", f"{source}: {config.seats} seats, display "
-                                           f"{config.display.display}, {config.pads.wiring} wiring")
+                                           f"{run_display(config)[0]}, {config.pads.wiring} wiring")
+
+
+def run_display(config):
+    """The display ``pitable run`` would use with this config, and why it is not the one
+    the config names (None if it is): the same choice as run's."""
+    from pitable.table.app import choose_display
+
+    options, note = choose_display(dict(config.display.luma_options()))
+    return options["display"], note
 
 
 def check_model(root: Path) -> Finding:
@@ -44,7 +53,10 @@ def check_model(root: Path) -> Finding:
 def check_bus(config, root: Path) -> list:
     d = config.display
     if not d.is_hardware:
-        return [Finding("ok", "display", f"{d.display} (no bus needed)")]
+        shown, note = run_display(config)
+        if note:
+            return [Finding("warn", "display", f"{d.display} asked for, but {note}")]
+        return [Finding("ok", "display", f"{shown} (no bus needed)")]
     out = []
     if d.interface == "i2c":
         dev = root / f"dev/i2c-{d.i2c_port}"
@@ -130,16 +142,20 @@ def check_pin_factory(config) -> Finding:
         return Finding("ok", "pin factory", "none (keyboard pads)")
     try:
         factory = pin_factory(config.pads.pin_factory)
-        if factory is None:
-            from gpiozero import Device
-
-            factory = Device._default_pin_factory()
-            Device.pin_factory = factory
     except (HardwareError, Exception) as e:  # noqa: BLE001 - gpiozero raises many kinds off a Pi
         return Finding("FAIL", "pin factory", f"{config.pads.pin_factory}: {e}")
     name = type(factory).__name__
     level = "warn" if name == "MockFactory" else "ok"
-    return Finding(level, "pin factory", name)
+    return Finding(level, "pin factory", name + IDLE_COST.get(name, ""))
+
+
+# What each pin library costs while nobody presses (read from their code; README, Performance).
+IDLE_COST = {
+    "LGPIOFactory": " (idle: lg's alert thread wakes ~2,000 times a second while keys are watched)",
+    "RPiGPIOFactory": " (idle: no wake-ups; edge detection needs a kernel before 6.6)",
+    "PiGPIOFactory": " (idle: pigpiod samples every GPIO each 5 us, 6-10 % of a core)",
+    "NativeFactory": " (idle: ~110 Python wake-ups a second; experimental)",
+}
 
 
 def check_log_dir(config) -> Finding:

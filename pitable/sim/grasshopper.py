@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from pitable.rules.grasshopper import (ACE, BIDDING, CARDS, CHOOSING, DECK, DECK_SIZE, GRASSHOPPER, HANDS,
-                                       KINDS, PLANTS, REVEAL, X, Bids, Choose, Options, Plagued,
-                                       Stalemate, State, VirtualDeck, _permutations, resolve)
+                                       KINDS, PLANTS, REVEAL, X, Bids, Choose, Options, State,
+                                       VirtualDeck, _permutations, resolve)
 
 
 class RandomBot:

@@ -1,13 +1,20 @@
-"""The assistant's strong Grasshopper Poker player: simultaneous-move MCTS.
+"""The assistant's strong Grasshopper Poker player, and the searches it was chosen from.
 
 Grasshopper Poker is Goofspiel with chance: every seat bids at once from a public hand,
-garden cards come from a hidden pile. The search follows Lanctot, Lisý and Winands
-(2014) and Tak, Lanctot and Winands (2014): a tree of bidding turns where every seat
-runs its own bandit over its own cards (decoupled selection) and the joint bid picks
-the child; open loop over chance (every iteration draws a fresh order of the unseen
-garden cards, so nothing depends on the real pile); random playouts to the game end on
-the rules core's fast path (``State.playout``). docs/assistant-player.md has the
-measured comparison of the selection rules.
+garden cards come from a hidden pile. Measured here at equal budgets (see
+docs/assistant-player.md for the numbers):
+
+- simultaneous-move MCTS after Lanctot, Lisý and Winands (2014) and Tak, Lanctot and
+  Winands (2014): a tree of bidding turns where every seat runs its own bandit over its
+  own cards (decoupled selection: regret matching ``rm``, ``exp3`` or UCT ``duct``) and
+  the joint bid picks the child; open loop over chance;
+- ``br``: one ply against a model of the others (they bid like the heuristic bot, with
+  its noise), each of its cards scored by the mean result of its playouts.
+
+``br`` won: far ahead against the heuristic bot, and even or ahead against the tree
+searches head to head; it is the ``strong`` player. Every variant draws a fresh order of
+the unseen garden cards in each iteration (nothing depends on the real pile) and plays
+random playouts to the game end on the rules core's fast path (``State.playout``).
 
 Fair play: a decision reads only the public state (display, gardens, chips, spent
 cards, counts of unseen cards) and draws its random numbers from a seed made of the
@@ -21,14 +28,15 @@ from __future__ import annotations
 import math
 import random
 
-from pitable.rules.grasshopper import (ACE, BIDDING, CHOOSING, HANDS, OVER, REVEAL, State, X,
-                                       _K5)
+from pitable.rules.grasshopper import CHOOSING, HANDS, OVER, REVEAL, State, _K5
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
-# Playouts per decision. ~45 ms on the development machine, which is ~1.5-2 s on a
-# Pi Zero 2 W (30-45x slower): docs/assistant-player.md.
-DEFAULT_BUDGET = 400
-SELECTIONS = ("rm", "exp3", "duct", "br")
+# Playouts per decision: ~15-20 ms of CPU on the development machine (p90 ~30 ms), so
+# ~0.5-0.9 s on a Pi Zero 2 W (30-45x slower), the slowest (the opening) ~1.4 s there; more
+# playouts win no more against the heuristic (97.8% of 2-player games at 200):
+# benchmarks/assistant.py, docs/assistant-player.md.
+DEFAULT_BUDGET = 200
+SELECTIONS = ("br", "rm", "exp3", "duct")
 
 
 class Node:
@@ -244,11 +252,11 @@ class BestResponse(Search):
 
 
 class StrongBot(RandomBot):
-    """``strong``: bids by SM-MCTS, chooses kinds like the heuristic."""
+    """``strong``: bids by search (``br`` unless told otherwise), chooses kinds like the heuristic."""
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "rm",
+    def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "br",
                  seed: int | None = None, shape: float = 0.0):
         super().__init__(rng)
         self.shape = shape

@@ -27,8 +27,15 @@ class Table:
 
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
-                 notice_seconds: float | None = None):
+                 notice_seconds: float | None = None, assistant: dict | None = None,
+                 assistant_worker: str = "process"):
         self.seats = seats
+        # The assistant as a player: the config's defaults {seats, level, budget}; at the
+        # table the join screen changes seats and level. Its decisions come back through
+        # ``post`` (the loop's queue, set once the loop exists).
+        self.assistant = dict(assistant or {})
+        self.assistant_worker = assistant_worker
+        self.post = None
         self.log_dir = Path(log_dir)
         self.config_language = language
         self.language = self._remembered_language(language)
@@ -72,6 +79,7 @@ class Table:
                 self.current = self._start(self.current.choice)
         elif self.current.finished:
             self.current.journal.close()
+            self._close_assistant()
             self.current = self._setup(self.current.game)
 
     def _signal(self, pad_index: int) -> None:
@@ -83,6 +91,18 @@ class Table:
         journal = getattr(self.current, "journal", None)
         if journal is not None:
             journal.close()
+        self._close_assistant()
+
+    def _close_assistant(self) -> None:
+        assistant = getattr(self.current, "assistant", None)
+        if assistant is not None:
+            assistant.close()
+
+    def _post(self, item) -> None:
+        if self.post is None:
+            item()  # no loop (tests driving the table by hand): at once, on this thread
+        else:
+            self.post(item)
 
     # -- the table's language: the config's, or the one last chosen at the table ------------
 
@@ -117,6 +137,8 @@ class Table:
 
     def _setup(self, game: str | None = None) -> Setup:
         return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+                     assistant_seats=self.assistant.get("seats", 0),
+                     assistant_level=self.assistant.get("level", "strong"),
                      language=self.language)
 
     def _start(self, choice: dict):
@@ -135,8 +157,18 @@ class Table:
             state = cr.state_from_header(header)
         else:
             options = gh.Options.from_dict(choice["options"])
-            header = gh.header(len(seats), options, **extra)
-            state = gh.State(len(seats), options)
+            pi = choice.get("assistant") or {}
+            players = len(seats) + pi.get("seats", 0)
+            if pi.get("seats"):
+                from pitable.sim.search import DEFAULT_BUDGET
+
+                # its seats come after the pads'; the seed makes its decisions again on resume
+                extra["assistant"] = {"seats": list(range(len(seats) + 1, players + 1)),
+                                      "level": pi["level"],
+                                      "budget": self.assistant.get("budget") or DEFAULT_BUDGET,
+                                      "seed": self.rng.getrandbits(32)}
+            header = gh.header(players, options, **extra)
+            state = gh.State(players, options)
         journal = Journal.create(self.log_dir, header)
         log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
         return self._controller(state, header, journal, resumed=False)
@@ -163,7 +195,10 @@ class Table:
         path, state, logged = found
         header = logged.header
         seats = tuple(header.get("pads") or range(1, state.players + 1))
-        if len(seats) != state.players or max(seats) > self.seats:
+        pi = header.get("assistant")
+        if isinstance(pi, dict) and isinstance(pi.get("seats"), list):
+            seats += tuple(pi["seats"])  # counted here; named by the controller
+        if len(seats) != state.players or max(header.get("pads") or seats) > self.seats:
             log.warning("not resuming %s: its seats %s do not fit this table", path, seats)
             return None
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
@@ -182,8 +217,19 @@ class Table:
         if deck is not None and not deck.matches(state):
             log.warning("the log's reveals do not follow its seed; asking for reveals instead")
             deck = None
-        return GrasshopperTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                deck, clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
+        pads = list(header.get("pads") or range(1, state.players + 1))
+        assistant = None
+        seats = tuple(pads)
+        if header.get("assistant"):
+            from pitable.i18n import ASSISTANT_SEAT
+            from pitable.table.assistant import Assistant
+
+            assistant = Assistant.from_header(header["assistant"], post=self._post, worker=self.assistant_worker)
+            mine = assistant.players
+            seats = tuple(ASSISTANT_SEAT + 1 + mine.index(p) if p in mine else pads.pop(0)
+                          for p in range(state.players))
+        return GrasshopperTable(state, seats, journal, deck, clock=self.clock, signal=self._signal,
+                                resumed=resumed, assistant=assistant, **self._timing())
 
 
 # -- pitable run -----------------------------------------------------------------------------
@@ -212,23 +258,44 @@ def choose_config(path: str | None):
 
 def desktop_display(options: dict) -> dict:
     """A pygame window needs pygame and a graphical session; else use this terminal."""
+    return choose_display(options)[0]
+
+
+def choose_display(options: dict) -> tuple[dict, str | None]:
+    """The display options ``run`` (and ``pads``, and ``doctor``'s report) will use, and
+    why the asked-for window was replaced by this terminal (None if it was not)."""
     if options.get("display") != "pygame":
-        return options
-    has_screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")
-    try:
-        import luma.emulator  # noqa: F401
-        import pygame  # noqa: F401
-    except ImportError:
-        has_screen = False
-    if not has_screen:
-        return {**options, "display": "terminal"}
-    return options
+        return options, None
+    from pitable.hardware.display import window_problem
+
+    problem = window_problem()
+    if problem is None:
+        return options, None
+    return {**options, "display": "terminal"}, f"{problem}: using this terminal instead (--display terminal)"
 
 
 def pin_factory(name: str):
-    """The gpiozero pin factory the config asks for (None: gpiozero's own choice)."""
+    """The gpiozero pin factory the config asks for; "default" is gpiozero's own choice
+    (lgpio, rpigpio, pigpio, native: the first that works), made here so that its tries
+    end in one clear error instead of a warning per library."""
     if name in (None, "default"):
-        return None
+        import warnings
+
+        from gpiozero import Device
+        from gpiozero.exc import PinFactoryFallback
+
+        with warnings.catch_warnings(record=True) as tries:
+            warnings.simplefilter("always", PinFactoryFallback)
+            try:
+                Device.ensure_pin_factory()
+            except Exception as e:  # noqa: BLE001 - BadPinFactory, or a library failing its own way
+                why = "; ".join(str(w.message).removeprefix("Falling back from ") for w in tries
+                                if issubclass(w.category, PinFactoryFallback)) or str(e)
+                raise HardwareError(f"no GPIO pin library works here ({why}); not on a Raspberry Pi? "
+                                    "use pads.wiring: keyboard") from None
+        for w in tries:  # the tries that failed before one worked; and e.g. "native is experimental"
+            (log.info if issubclass(w.category, PinFactoryFallback) else log.warning)("gpiozero: %s", w.message)
+        return Device.pin_factory
     if name == "mock":
         from gpiozero.pins.mock import MockFactory
 
@@ -304,20 +371,32 @@ def run(args) -> int:
     options = dict(config.display.luma_options())
     if getattr(args, "display", None):
         options["display"] = args.display
-    options = desktop_display(options)
+    options, note = choose_display(options)
+    if note:
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
     closers = []
     try:
-        device = open_display_or_wait(options, config.display.is_hardware)
+        try:
+            device = open_display_or_wait(options, config.display.is_hardware)
+        except HardwareError as e:
+            if options["display"] != "pygame":
+                raise
+            # the probe said a window would open, and it did not: the terminal still works
+            note = f"the window did not open ({e}): using this terminal instead (--display terminal)"
+            print(f"pitable: {note}", file=sys.stderr, flush=True)
+            options = {**options, "display": "terminal"}
+            device = open_display(options)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False), language=config.language,
-                      notice_seconds=config.notice_seconds)
+                      notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict())
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
-        closers.append(lambda: getattr(screen.device, "cleanup", lambda: None)())
+        closers.append(screen.close)
         # the words of a frame are made when it is drawn, in the table's language of the moment
         loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
                     watchdog=systemd.watchdog())
+        table.post = loop.post  # the assistant's decisions come back as queued events
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
 
@@ -332,6 +411,8 @@ def run(args) -> int:
             closers += [keys.close, signals.close]
             loop.sources.append(keys)
             table.signal = signals.refuse
+        if note and hasattr(device, "caption"):  # the first frame clears the terminal: say it under it
+            device.caption = "\n".join(filter(None, (device.caption, note)))
         if getattr(args, "exit_after_first_frame", False):
             loop.refresh()
             return 0
@@ -409,10 +490,14 @@ def pads_test(args) -> int:
     from pitable.table.screen import Screen
 
     config, source = choose_config(args.config)
-    options = desktop_display(dict(config.display.luma_options()))
+    options, note = choose_display(dict(config.display.luma_options()))
+    if note:
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
     device = open_display(options)
-    loop = Loop(PadsTest(config), Screen(device, time.monotonic, blank_after=0),
-                lambda view: render(view, config.language), hold=config.pads.hold)
+    if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
+        device.caption = note
+    screen = Screen(device, time.monotonic, blank_after=0)
+    loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
@@ -429,4 +514,5 @@ def pads_test(args) -> int:
         keys.close()
         if signals:
             signals.close()
+        screen.close()  # and the prompt on a line of its own
     return 0

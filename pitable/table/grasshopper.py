@@ -38,14 +38,23 @@ class GrasshopperTable(GameTable):
     game = gh.GAME
 
     def __init__(self, state: gh.State, seats: tuple, journal, deck: gh.VirtualDeck | None = None,
-                 clock=None, signal=None, resumed: bool = False, **kw):
+                 clock=None, signal=None, resumed: bool = False, assistant=None, **kw):
         super().__init__(state, seats, journal, clock, signal, **kw)
         self.deck = deck
         self.pending: dict = {}     # player -> card int: secret until the last lock-in
+        # The assistant's seats (pitable.table.assistant): it bids into ``pending`` like a
+        # pad, from a copy of the rules state (never ``pending`` or the deck).
+        self.assistant = assistant
+        self._position = 0          # bumped by every commit and undo: an answer names its position
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
                                           rebid=state.phase == BIDDING))
+        elif assistant is not None:
+            self._add_lines(msg("title.assistant"), (msg("line.assistant_plays"),
+                                                     msg("line.assistant_garden"),
+                                                     msg("line.assistant_moves")))
         self._auto_reveal()
+        self._assist()
 
     # -- what to show ---------------------------------------------------------------------
 
@@ -128,10 +137,40 @@ class GrasshopperTable(GameTable):
             self._say("toast.card_spent", seat=pad + 1)
             return
         self.pending[player] = key  # a seat may change its bid until the last locks in
+        self._bids_if_all_in()
+
+    def _bids_if_all_in(self) -> None:
         if len(self.pending) == self.state.players:
             bids = tuple(gh.CARDS[self.pending[p]] for p in range(self.state.players))
             self.pending = {}
             self._commit(Bids(bids))
+        elif self.assistant is not None and all(p in self.pending for p in range(self.state.players)
+                                                if p not in self.assistant.players):
+            self._say("toast.assistant_thinking", seat=self.seats[self._thinking()[0]])
+
+    # -- the assistant's seats ------------------------------------------------------------------
+
+    def _thinking(self) -> list:
+        return [p for p in self.assistant.players if p not in self.pending]
+
+    def _assist(self) -> None:
+        """Whatever the assistant's seats owe now: bids (thought out off the loop) or a choice."""
+        a = self.assistant
+        st = self.state
+        if a is None or st.is_over():
+            return
+        if st.phase is BIDDING:
+            for p in self._thinking():
+                a.think(st, p, self._position, self._assistant_bid)
+        elif st.phase is CHOOSING and st.chooser in a.players:
+            self._commit(Choose(KINDS[a.choice_now(st, st.chooser)]))
+
+    def _assistant_bid(self, position, player: int, card: int) -> None:
+        """The assistant's bid arrives (on the loop's thread): it locks in like a pad."""
+        if position != self._position or self.state.phase is not BIDDING or player in self.pending:
+            return  # the game moved on (an undo, a resume): it thinks again about the new position
+        self.pending[player] = card
+        self._bids_if_all_in()
 
     def _choose_key(self, pad: int, player: int, key: int) -> None:
         if player != self.state.chooser:
@@ -150,8 +189,10 @@ class GrasshopperTable(GameTable):
         return super()._commit(move)
 
     def _pushed(self, move, fx) -> None:
+        self._position += 1
         self._announce(move, fx, self._turn)
         self._auto_reveal(sync=False)  # synced with the move that made them due
+        self._assist()  # its choice follows at once (logged with this key); bids: it starts thinking
 
     def _auto_reveal(self, sync: bool = True) -> None:
         """With a virtual deck the assistant turns up the cards itself (and logs them)."""
@@ -310,7 +351,18 @@ class GrasshopperTable(GameTable):
         self.pending = {}
         self.notices = []
         self._say("toast.undone")
+        self._position += 1
+        if self.assistant is not None:
+            self.assistant.forget()
+            self._assist()
         return True
+
+    def _take_back(self, mark) -> None:
+        super()._take_back(mark)  # the disk refused a key: the assistant thinks again too
+        self._position += 1
+        if self.assistant is not None:
+            self.assistant.forget()
+            self._assist()
 
     # -- helpers ---------------------------------------------------------------------------------
 

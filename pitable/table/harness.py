@@ -33,7 +33,8 @@ class ManualClock:
 class SimTable:
     def __init__(self, log_dir, *, seats: int = 3, wiring: str = "direct", display: str = "dummy",
                  clock=None, bounce: float = 0.02, hold: float = 1.0, deck: str = "physical",
-                 on_frame=None, rng=None, language: str = "en", notice_seconds: float | None = None):
+                 on_frame=None, rng=None, language: str = "en", notice_seconds: float | None = None,
+                 assistant: dict | None = None, assistant_worker: str = "inline"):
         from gpiozero.pins.mock import MockFactory
 
         from pitable.hardware.mockmatrix import MockDirectKeys, MockMatrix
@@ -49,11 +50,13 @@ class SimTable:
         self.bus = None
         self.device = self._device(display)
         self.table = Table(seats=seats, log_dir=log_dir, deck=deck, clock=self.clock, rng=rng,
-                           language=language, notice_seconds=notice_seconds)
+                           language=language, notice_seconds=notice_seconds,
+                           assistant=assistant, assistant_worker=assistant_worker)
         self.screen = Screen(self.device, self.clock, blank_after=0, shift_after=0)
         table = self.table
         self.loop = Loop(table, self.screen, lambda view: render(view, table.language), hold=hold,
                          clock=self.clock, on_frame=on_frame)
+        table.post = self.loop.post  # the assistant's decisions come back as queued events
         if wiring == "direct":
             if seats > len(DIRECT_PINS):
                 raise ValueError(f"direct wiring fits {len(DIRECT_PINS)} seats on one Pi; use matrix")

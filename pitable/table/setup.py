@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from pitable.i18n import LANGUAGES, msg
+from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, msg
 from pitable.screens import views as v
 from pitable.table.base import KEY_A, KEY_X, Toasts
 
 GAMES = ("grasshopper", "cockroach")
 LIMITS = {"grasshopper": (2, 4), "cockroach": (2, 6)}
 GH_OPTIONS = ("beginner", "x_takes_cancelled_ace", "end_on_empty_pile")  # labels: msg "opt.<name>"
+KEY_PI = 5  # the "6" key of a joined pad: the assistant takes a seat (Grasshopper Poker only)
+PI_STEPS = ((0, "strong"), (1, "strong"), (1, "easy"), (2, "strong"), (2, "easy"), (3, "strong"), (3, "easy"))
 
 
 class Setup(Toasts):
@@ -20,7 +22,7 @@ class Setup(Toasts):
     """
 
     def __init__(self, seats: int, game: str = "grasshopper", deck: str = "physical", clock=None,
-                 language: str = "en"):
+                 language: str = "en", assistant_seats: int = 0, assistant_level: str = "strong"):
         self.seats = seats
         self.game = game
         self.deck = deck
@@ -29,12 +31,24 @@ class Setup(Toasts):
         self.joined: list = []
         self.options = {name: False for name in GH_OPTIONS}
         self.first = None           # Cockroach Poker: the first player's pad number
+        # Grasshopper Poker: seats the assistant plays (the config's default; key 6 at the
+        # join screen steps through none, 1 strong, 1 easy, 2 strong, ...). Cockroach Poker
+        # has none: its cards pass between real hands.
+        self.pi_seats = assistant_seats
+        self.pi_level = assistant_level
         self.choice = None          # set when the game starts: dict(game, seats, options, deck, first)
         if clock is not None:
             self.clock = clock
 
     def on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
+        if not 0 <= key <= KEY_X:
+            return  # no such key on a pad
+        if not 1 <= pad <= self.seats:
+            # e.g. a keyboard row beyond the configured seats: it may not join (a game
+            # with that seat could never resume) nor choose for the table
+            self._say("toast.not_in_game", seat=pad)
+            return
         if self.step == "game":
             if key < len(GAMES):
                 self.game = GAMES[key]
@@ -48,23 +62,38 @@ class Setup(Toasts):
         else:
             self._options_key(pad, key)
 
+    def _pi(self) -> int:
+        return self.pi_seats if self.game == "grasshopper" else 0
+
     def _join_key(self, pad: int, key: int) -> None:
         low, high = LIMITS[self.game]
         if pad not in self.joined:
-            if len(self.joined) >= high:
+            if len(self.joined) + self._pi() >= high:
                 self._say("toast.at_most", n=high)
                 return
             self.joined.append(pad)
             self.joined.sort()
         elif key == KEY_X:
             self.joined.remove(pad)
+            if self.first == pad:
+                self.first = None  # a seat that left is nobody's choice any more
         elif key == KEY_A:
-            if len(self.joined) < low:
+            if len(self.joined) + self._pi() < low:
                 self._say("toast.need", n=low)
             else:
                 self.step = "options"
+        elif key == KEY_PI and self.game == "grasshopper":
+            self._next_pi(high)
         else:
             self._say("toast.join_keys")
+
+    def _next_pi(self, high: int) -> None:
+        """The next of PI_STEPS that leaves room for the pads that joined (at most ``high``)."""
+        now = PI_STEPS.index((self.pi_seats, self.pi_level)) if (self.pi_seats, self.pi_level) in PI_STEPS else 0
+        for step in PI_STEPS[now + 1:] + PI_STEPS[:1]:
+            if step[0] + len(self.joined) <= high:
+                self.pi_seats, self.pi_level = step
+                return
 
     def _options_key(self, pad: int, key: int) -> None:
         if pad not in self.joined:
@@ -77,7 +106,8 @@ class Setup(Toasts):
             self.choice = {"game": self.game, "seats": tuple(self.joined),
                            "deck": self.deck if self.game == "grasshopper" else "physical",
                            "options": dict(self.options) if self.game == "grasshopper" else {},
-                           "first": self.first or self.joined[0]}
+                           "first": self.first_pad(),
+                           "assistant": {"seats": self._pi(), "level": self.pi_level}}
             return
         names = self._option_names()
         if key >= len(names):
@@ -87,10 +117,17 @@ class Setup(Toasts):
         if name == "deck":
             self.deck = "virtual" if self.deck == "physical" else "physical"
         elif name == "first":
-            i = self.joined.index(self.first) if self.first in self.joined else 0
+            i = self.joined.index(self.first_pad())
             self.first = self.joined[(i + 1) % len(self.joined)]
         else:
             self.options[name] = not self.options[name]
+
+    def first_pad(self):
+        """Cockroach Poker's first player: the one chosen if still joined, else the
+        lowest joined seat. The one answer for the view and for the start."""
+        if self.first in self.joined:
+            return self.first
+        return self.joined[0] if self.joined else None
 
     def _option_names(self) -> list:
         if self.game == "grasshopper":
@@ -110,8 +147,11 @@ class Setup(Toasts):
             # one vocabulary with the config's deck: physical|virtual
             lines.append((msg("opt.deck"), msg(f"value.{self.deck}")))
         else:
-            lines.append((msg("opt.first"), msg("seat", seat=self.first or (self.joined[0] if self.joined else 1))))
+            first = self.first_pad()
+            lines.append((msg("opt.first"), msg("seat", seat=first) if first else "-"))
         low, _ = LIMITS[self.game]
         toast = self._toast_text()
+        pi = tuple(ASSISTANT_SEAT + 1 + i for i in range(self._pi()))
         return v.Setup(self.step, self.game, tuple(self.joined), self.seats, tuple(lines),
-                       len(self.joined) >= low, toast, self.language)
+                       len(self.joined) + len(pi) >= low and bool(self.joined), toast, self.language,
+                       pi, self.pi_level if pi else None)

@@ -95,4 +95,17 @@ WORDS = {
     "toast.not_joined": "Platz {seat} spielt nicht mit", "toast.option_keys": "Tasten 1-{last} ändern, A: los",
     "pads.title": "Tastentest", "pads.press": "Tasten an den Pads drücken",
     "pads.key_press": "Platz {seat} Taste {key} kurz", "pads.key_hold": "Platz {seat} Taste {key} lang",
+    # the assistant as a player
+    'seat.assistant': 'Pi',
+    'seat.assistant_n': 'Pi{n}',
+    'opt.assistant': 'Pi spielt',
+    'opt.assistant_level': 'Pi-Stufe',
+    'value.assistant_seats': ('{n} Platz', '{n} Plätze'),
+    'value.easy': 'leicht',
+    'value.strong': 'stark',
+    'title.assistant': 'Der Pi spielt mit',
+    'line.assistant_plays': 'Seine Pokerkarten sind virtuell: er bietet von selbst',
+    'line.assistant_garden': 'Karten, die der Pi gewinnt, neben ihn: sein Garten',
+    'line.assistant_moves': 'Seine Karten legt ihr, wie der Bildschirm sagt',
+    'toast.assistant_thinking': '{seat} denkt nach',
 }

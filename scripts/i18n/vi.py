@@ -93,4 +93,17 @@ WORDS = {
     "toast.not_joined": "Ghế {seat} chưa vào chơi", "toast.option_keys": "Phím 1-{last}: đổi, A: bắt đầu",
     "pads.title": "Thử phím", "pads.press": "Bấm phím trên các bàn phím",
     "pads.key_press": "Ghế {seat} phím {key} bấm", "pads.key_hold": "Ghế {seat} phím {key} giữ",
+    # the assistant as a player
+    'seat.assistant': 'Pi',
+    'seat.assistant_n': 'Pi{n}',
+    'opt.assistant': 'Pi chơi',
+    'opt.assistant_level': 'Mức Pi',
+    'value.assistant_seats': ('{n} ghế',),
+    'value.easy': 'dễ',
+    'value.strong': 'mạnh',
+    'title.assistant': 'Pi cùng chơi',
+    'line.assistant_plays': 'Bài poker của Pi là ảo: Pi tự trả giá',
+    'line.assistant_garden': 'Bài Pi thắng đặt cạnh Pi: vườn của Pi',
+    'line.assistant_moves': 'Di chuyển bài của Pi theo màn hình',
+    'toast.assistant_thinking': '{seat} đang nghĩ',
 }

@@ -1,0 +1,193 @@
+"""The assistant at the Grasshopper Poker table: it takes seats from the join screen or
+the config, bids into the secret bids like a pad (never seeing them), chooses by itself,
+and its decisions are in the log, made again on resume, and checkable from the header."""
+
+import json
+import random
+
+import pytest
+
+from pitable.i18n import words
+from pitable.rules.grasshopper import BIDDING, CARD_INDEX, CHOOSING, REVEAL, Bids, Choose
+from pitable.rules.log import replay
+from pitable.screens import views as v
+from pitable.table.app import Table
+from pitable.table.assistant import Assistant
+
+from .conftest import press
+
+PI = 101
+
+
+def start(table, pads=(1, 2), pi_presses=1, virtual=False):
+    press(table, pads[0], 0)  # Grasshopper Poker
+    for pad in pads:
+        press(table, pad, 0)
+    for _ in range(pi_presses):
+        press(table, pads[0], 5)  # key 6: the Pi takes a seat (then: strong, easy, 2 seats...)
+    press(table, pads[0], 6)  # A: go on
+    if virtual:
+        press(table, pads[0], 3)
+    press(table, pads[0], 6)  # A: start
+    return table.current
+
+
+def humans_play(table, rng, until=None, steps=4000):
+    """Random legal keys for the human seats only, until ``until(game)`` or the end."""
+    game = table.current
+    for _ in range(steps):
+        st = game.state
+        if st.is_over() or (until and until(game)):
+            return game
+        if game.overlay or game.notices:
+            press(table, game.seats[0], 5)
+        elif st.phase is REVEAL:
+            press(table, game.seats[0], rng.choice([k for k in range(5) if st.unseen[k]]))
+        elif st.phase is BIDDING:
+            for p, pad in enumerate(game.seats):
+                if pad < PI and p not in game.pending:
+                    press(table, pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
+        elif st.phase is CHOOSING:
+            assert game.seats[st.chooser] < PI, "the Pi chooses by itself"
+            press(table, game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+    raise AssertionError("game did not end")
+
+
+@pytest.fixture
+def pi_table(tmp_path, clock):
+    def make(log_dir="logs", **kw):
+        kw.setdefault("assistant", {"seats": 0, "level": "strong", "budget": 12})
+        return Table(seats=4, log_dir=tmp_path / log_dir, clock=clock, rng=random.Random(7),
+                     assistant_worker="inline", **kw)
+    return make
+
+
+def header_of(table):
+    return json.loads(table.current.journal.path.read_text().splitlines()[0])
+
+
+def test_key_6_at_the_join_screen_seats_the_pi_and_the_header_says_so(pi_table):
+    table = pi_table()
+    press(table, 1, 0)
+    press(table, 1, 0)  # one person
+    press(table, 1, 6)
+    assert words(table.view().toast) == "Need 2 players"
+    press(table, 1, 5)
+    view = table.view()
+    assert view.assistant == (PI,) and view.assistant_level == "strong" and view.can_start
+    press(table, 1, 5)
+    assert table.view().assistant_level == "easy"
+    press(table, 1, 5)
+    assert table.view().assistant == (PI, PI + 1)
+    press(table, 1, 6)
+    press(table, 1, 6)
+    game = table.current
+    head = header_of(table)
+    assert head["players"] == 3 and head["pads"] == [1]
+    assert head["assistant"]["seats"] == [2, 3] and head["assistant"]["level"] == "strong"
+    assert isinstance(head["assistant"]["seed"], int) and head["assistant"]["budget"] == 12
+    assert game.seats == (1, PI, PI + 1)
+    # the table reads first who the Pi is and where its garden goes
+    text = " ".join(words(line) for n in game.notices if isinstance(n, v.Instructions) for line in n.lines)
+    assert "virtual" in text and "beside" in text
+
+
+def test_the_config_seats_the_pi_and_cockroach_poker_never_does(pi_table):
+    table = pi_table(assistant={"seats": 1, "level": "easy", "budget": None})
+    press(table, 1, 0)
+    press(table, 1, 0)
+    assert table.view().assistant == (PI,) and table.view().assistant_level == "easy"
+    other = pi_table(log_dir="l2", assistant={"seats": 1, "level": "easy", "budget": None})
+    press(other, 1, 1)  # Cockroach Poker: its cards pass between real hands
+    press(other, 1, 0)
+    assert other.view().assistant == () and not other.view().can_start
+    press(other, 1, 5)
+    assert other.view().assistant == ()
+
+
+def test_the_pi_locks_in_like_a_pad_and_its_bid_is_revealed_with_the_others(pi_table):
+    table = pi_table()
+    game = start(table, pads=(1, 2))
+    while game.notices:
+        press(table, 1, 5)
+    for k in (1, 2, 3):
+        press(table, 1, k)  # corn, strawberry, broccoli
+    view = table.view()
+    assert isinstance(view, v.Bidding) and view.locked == (PI,)  # its box is lit, nothing more
+    assert not any("bids" in line for line in game.journal.path.read_text().splitlines())
+    press(table, 1, 0)
+    press(table, 2, 1)
+    bids = [json.loads(line) for line in game.journal.path.read_text().splitlines() if '"bids"' in line]
+    assert len(bids) == 1 and bids[0]["bids"][:2] == ["1", "2"] and bids[0]["bids"][2] in "3456AX"
+    revealed = [n for n in game.notices if isinstance(n, v.BidsRevealed)]
+    assert revealed and revealed[0].seats == (1, 2, PI)
+
+
+def test_its_bid_does_not_depend_on_the_pending_bids_or_the_pile_order(pi_table, monkeypatch):
+    """The Pi thinks after the people locked in (its answer is held back): the same bid
+    whatever they pressed, and what it is given holds no pending bid and no deck."""
+    import pitable.sim.search as search
+
+    seen = []
+    real = search.decide
+
+    def spy(state, seat, level, seed, budget):
+        seen.append(state)
+        return real(state, seat, level, seed, budget)
+
+    monkeypatch.setattr(search, "decide", spy)
+    cards = set()
+    for n, keys in enumerate([(0, 1), (6, 7), (5, 5), (3, 0)]):
+        held = []
+        table = pi_table(log_dir=f"l{n}")
+        table.post = held.append  # a loop that has not run the answer yet
+        game = start(table, pads=(1, 2), virtual=True)
+        while game.notices:
+            press(table, 1, 5)
+        assert game.state.phase is BIDDING and held  # its answer waits on the queue
+        press(table, 1, keys[0])
+        press(table, 2, keys[1])
+        assert 0 in game.pending and 1 in game.pending
+        for item in held:
+            item()
+        bid = next(m for m in game.state.moves if isinstance(m, Bids)).cards[2]
+        cards.add(bid)
+        table.close()
+    assert len(cards) == 1  # same seed (rng 7), same public position: the same bid
+    for state in seen:
+        assert not hasattr(state, "pending") and not hasattr(state, "deck") and state.history == []
+
+
+def test_the_pi_chooses_by_itself_and_the_whole_game_replays(pi_table):
+    table = pi_table()
+    game = start(table, pads=(1, 2, 3))
+    humans_play(table, random.Random(3))
+    assert game.state.is_over()
+    log = game.journal.path.read_text()
+    state, _ = replay(log)
+    assert state == game.state or state.to_json() == game.state.to_json()
+    pi_choices = 0
+    check = Assistant.from_header(header_of(table)["assistant"])
+    replayed = __import__("pitable.rules.grasshopper", fromlist=["state_from_header"]).state_from_header(header_of(table))
+    for move in state.moves:
+        if isinstance(move, Bids):  # its logged bid is what its seed makes of the position
+            assert CARD_INDEX[move.cards[3]] == check.bid_now(replayed, 3)
+        if isinstance(move, Choose) and replayed.chooser == 3:
+            pi_choices += 1
+            assert replayed.display_kinds().index(move.kind) >= 0
+        replayed.push(move)
+    assert pi_choices > 0
+
+
+def test_resume_makes_the_same_decision_again(pi_table, tmp_path):
+    table = pi_table()
+    game = start(table, pads=(1, 2), virtual=True)
+    humans_play(table, random.Random(5), until=lambda g: g.state.round == 2 and g.state.phase is BIDDING
+                and not g.notices)
+    assert 2 in game.pending and len(game.pending) < 3  # the Pi has decided, the people not all
+    game.journal.close()
+    again = pi_table()  # the power came back: same log dir
+    resumed = again.current
+    # the people's bids were only in memory (they bid again); the Pi's comes back the same
+    assert resumed.seats == (1, 2, PI) and resumed.pending == {2: game.pending[2]}
+    assert resumed.state == game.state
