@@ -204,3 +204,11 @@ def test_install_script_turns_spi_on_only_for_an_spi_display(name, spi, capsys):
     code = script.split("<<'EOF'\n", 1)[1].split("\nEOF\n", 1)[0]
     exec(code.replace("/etc/pitable/pitable.yaml", str(ROOT / "config" / name)), {})
     assert capsys.readouterr().out.strip() == spi
+
+
+def test_console_in_cmdline_with_the_uart_off_is_a_warning(tmp_path):
+    """Raspberry Pi OS's own cmdline.txt names serial0, with the UART off on a Pi 3, 4 or
+    Zero 2: worth a word, not a failure."""
+    root = _boot(tmp_path, "dtparam=i2c_arm=on\n", "console=serial0,115200 console=tty1 root=x")
+    found = _pins(_uart_config(tmp_path), root, "GPIO 14")
+    assert found.level == "warn" and "enable_uart=1" in found.detail and "do_serial_cons 1" in found.detail
