@@ -212,3 +212,14 @@ def test_console_in_cmdline_with_the_uart_off_is_a_warning(tmp_path):
     root = _boot(tmp_path, "dtparam=i2c_arm=on\n", "console=serial0,115200 console=tty1 root=x")
     found = _pins(_uart_config(tmp_path), root, "GPIO 14")
     assert found.level == "warn" and "enable_uart=1" in found.detail and "do_serial_cons 1" in found.detail
+
+
+def test_spi_on_with_pads_only_on_9_to_11_is_a_warning(tmp_path):
+    path = tmp_path / "miso.yaml"
+    path.write_text("pads:\n  direct:\n"
+                    "    - keys: [4, 17, 27, 22, 5, 6, 9, 10]\n"
+                    "    - keys: [18, 23, 24, 25, 12, 13, 16, 11]\n")
+    from pitable.config import load_config
+
+    found = _pins(load_config(path), _boot(tmp_path, "dtparam=spi=on\n"), "GPIO 9")
+    assert found.level == "warn" and "GPIO 11 (seat 2 key X)" in found.detail
