@@ -1,7 +1,7 @@
 """QR codes for joining a seat from a phone (issue 13): which library, and what fits the glass.
 
-Prints, for segno and qrcode (whichever import here): import time in a fresh
-interpreter (fastest and median of 7), whether the installed package is pure Python,
+Prints, for segno and qrcode (whichever import here): import CPU time in a
+fresh interpreter (fastest and median of 7), whether the installed package is pure Python,
 and its size on disk. Then, for the addresses a join screen could carry, the QR version
 each library picks (error correction L and M), the symbol's size in modules, and whether
 it fits 64 rows at 2 px per module with a quiet zone of 4, 3, 2 or 1 modules. Finally it
@@ -52,7 +52,7 @@ def b64url(raw: bytes) -> str:
 
 def import_time(module: str):
     """(fastest, median) of 7 fresh interpreters, or None if it does not import."""
-    code = f"import time\nt = time.perf_counter()\nimport {module}\nprint(time.perf_counter() - t)"
+    code = f"import time\nt = time.process_time()\nimport {module}\nprint(time.process_time() - t)"
     times = []
     for _ in range(7):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
