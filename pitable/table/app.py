@@ -196,7 +196,13 @@ class Table:
         header = logged.header
         seats = tuple(header.get("pads") or range(1, state.players + 1))
         pi = header.get("assistant")
-        if isinstance(pi, dict) and isinstance(pi.get("seats"), list):
+        if pi is not None:
+            from pitable.table.assistant import Assistant
+
+            problem = Assistant.header_problem(pi, state.players)
+            if problem:
+                log.warning("not resuming %s: %s", path, problem)
+                return None
             seats += tuple(pi["seats"])  # counted here; named by the controller
         if len(seats) != state.players or max(header.get("pads") or seats) > self.seats:
             log.warning("not resuming %s: its seats %s do not fit this table", path, seats)

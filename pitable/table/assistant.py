@@ -44,6 +44,26 @@ class Assistant:
         return {"seats": [p + 1 for p in self.players], "level": self.level,
                 "budget": self.budget, "seed": self.seed}
 
+    @staticmethod
+    def header_problem(data, players: int) -> str | None:
+        """What is wrong with a log header's ``assistant`` entry, or None (a hand-edited or
+        damaged log must not crash the daemon at resume)."""
+        def whole(x):
+            return isinstance(x, int) and not isinstance(x, bool)
+        if not isinstance(data, dict):
+            return "assistant: expected an object"
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not seats or not all(whole(s) and 1 <= s <= players for s in seats) \
+                or len(set(seats)) != len(seats) or len(seats) >= players:
+            return f"assistant.seats: expected distinct seats 1..{players}, at least one left to people"
+        if data.get("level") not in ("easy", "strong"):
+            return "assistant.level: expected easy or strong"
+        if not whole(data.get("budget")) or data["budget"] < 1:
+            return "assistant.budget: expected a whole number of playouts"
+        if not whole(data.get("seed")):
+            return "assistant.seed: expected a whole number"
+        return None
+
     @classmethod
     def from_header(cls, data, **kwargs):
         return cls(tuple(s - 1 for s in data["seats"]), data["level"], data["budget"], data["seed"], **kwargs)

@@ -191,3 +191,20 @@ def test_resume_makes_the_same_decision_again(pi_table, tmp_path):
     # the people's bids were only in memory (they bid again); the Pi's comes back the same
     assert resumed.seats == (1, 2, PI) and resumed.pending == {2: game.pending[2]}
     assert resumed.state == game.state
+
+
+@pytest.mark.parametrize("entry", [None, [], {"seats": [3]}, {"seats": [1, 2], "level": "strong", "budget": 5, "seed": 1},
+                                   {"seats": [2], "level": "hard", "budget": 5, "seed": 1},
+                                   {"seats": [2], "level": "easy", "budget": "5", "seed": 1},
+                                   {"seats": [9], "level": "easy", "budget": 5, "seed": 1}])
+def test_a_damaged_assistant_header_is_not_resumed_and_nothing_crashes(pi_table, entry):
+    table = pi_table()
+    start(table, pads=(1, 2))
+    path = table.current.journal.path
+    table.close()
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["assistant"] = entry
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    again = pi_table()
+    assert isinstance(again.view(), v.Setup)  # a new game instead of a crash loop
