@@ -87,8 +87,12 @@ def main():
         t0 = time.perf_counter()
         sim.keys.release(seat - 1, key)
         if frame_done.wait(1.0):
+            if busy and not thinking():
+                # the Pi's answer came in meanwhile: the frame may be its, not the key's
+                time.sleep(sim.bounce + 0.002)
+                return
             samples.append(time.perf_counter() - t0)
-            if busy and thinking():  # it thought before and after the key
+            if busy:  # it thought before and after the key
                 while_thinking.append(samples[-1] * 1000)
             if event:
                 bytes_by_event.setdefault(event, []).append(sim.bus.bytes - before)
@@ -119,7 +123,8 @@ def main():
         elif st.phase is REVEAL:
             tap(1, rng.choice([k for k in range(5) if st.unseen[k]]), "reveal")
         elif st.phase is BIDDING:
-            people = [(p, pad) for p, pad in enumerate(game.seats) if pad <= ASSISTANT_SEAT]
+            # seats not locked in yet (the key that closed the last notice may have been a bid)
+            people = [(p, pad) for p, pad in enumerate(game.seats) if pad <= ASSISTANT_SEAT and p not in game.pending]
             for i, (p, pad) in enumerate(people):
                 card = rng.choice([c for c in range(8) if not st.spent[p] >> c & 1])
                 tap(pad, card, "lock-in" if i < len(people) - 1 else "last lock-in")
