@@ -99,7 +99,7 @@ WORDS = {
     'opt.assistant': 'Pi chơi',
     'opt.assistant_level': 'Mức Pi',
     'value.assistant_seats': ('{n} ghế',),
-    'value.easy': 'dễ',
+    'value.easy': 'nhẹ',
     'value.strong': 'mạnh',
     'title.assistant': 'Pi cùng chơi',
     'line.assistant_plays': 'Bài poker của Pi là ảo: Pi tự trả giá',

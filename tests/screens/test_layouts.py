@@ -67,10 +67,16 @@ def line_messages():
         lines += [msg("cr.line.right", kind=msg(f"kind.{k}")), msg("cr.line.wrong", kind=msg(f"kind.{k}"))]
     lines += [msg("cr.line.face_up", seat=seat), msg("cr.line.starts", seat=seat)]
     lines += [msg(f"cr.line.loses.{r}", seat=seat) for r in ("four_of_a_kind", "five_of_a_kind", "empty_hand")]
+    # the assistant's seats: its name instead of a seat number, and what the table does for it
+    pi = 103  # "Pi3": the longest of its names
+    for cards in cards4()[:6]:
+        lines.append(msg("line.takes_all", seat=pi, cards=cards))
+    lines += [msg("line.plague_discard", seat=pi), msg("line.majority", seats=(6, 101, 102, pi)),
+              msg("line.assistant_plays"), msg("line.assistant_garden"), msg("line.assistant_moves")]
     return lines
 
 
-TITLES = [msg("title.turn", turn=8), msg("title.stalemate"), msg("title.game_over"),
+TITLES = [msg("title.turn", turn=8), msg("title.stalemate"), msg("title.game_over"), msg("title.assistant"),
           msg("title.round_over", round=12), msg("title.display"), msg("cr.title.card")]
 FOOTS = [msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=SEAT, last=4),
          msg("foot.results")]
@@ -108,6 +114,9 @@ def screen_views(lang):
                         (msg("opt.deck"), msg(f"value.{deck}"))))
     out.append(v.Setup("game", "grasshopper", (), 6, (), False, language=lang))  # named in itself
     out += [v.Setup("join", g, SEATS6[:n], 6, (), True) for g in ("grasshopper", "cockroach") for n in (0, 4, 6)]
+    # the join screen with the Pi seated (key 6: its level in the hint)
+    out += [v.Setup("join", "grasshopper", (1,), 4, (), True, assistant=(101, 102, 103)[:n], assistant_level=lvl)
+            for n in (1, 3) for lvl in ("easy", "strong")]
     out += [v.Setup("options", "grasshopper", SEATS4, 6, o, True) for o in gh_opts]
     out.append(v.Setup("options", "cockroach", SEATS6, 6, ((msg("opt.first"), msg("seat", seat=6)),), True))
     for game in ("grasshopper", "cockroach"):
