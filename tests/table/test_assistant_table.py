@@ -208,3 +208,24 @@ def test_a_damaged_assistant_header_is_not_resumed_and_nothing_crashes(pi_table,
     path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
     again = pi_table()
     assert isinstance(again.view(), v.Setup)  # a new game instead of a crash loop
+
+
+def test_an_answer_for_a_position_undone_meanwhile_is_dropped_and_it_thinks_again(pi_table):
+    held = []
+    table = pi_table()
+    table.post = held.append  # the loop has not run its answer yet
+    game = start(table, pads=(1, 2))
+    while game.notices:
+        press(table, 1, 5)
+    for k in (1, 2, 3):
+        press(table, 1, k)
+    assert game.state.phase is BIDDING and len(held) == 1
+    press(table, 1, 7, "hold")  # hold X: undo the last reveal
+    press(table, 1, 6)          # A: confirm
+    assert game.state.phase is REVEAL
+    held.pop(0)()               # the stale answer arrives: nothing locks in
+    assert game.pending == {} and game.state.phase is REVEAL
+    press(table, 1, 4)          # blackberry instead
+    assert game.state.phase is BIDDING and len(held) == 1
+    held.pop(0)()
+    assert set(game.pending) == {2} and isinstance(table.view(), v.Bidding) and table.view().locked == (PI,)
