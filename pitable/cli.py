@@ -1,4 +1,4 @@
-"""The ``pitable`` command: run, replay, simulate, check-config, doctor, pads.
+"""The pitable command: run, replay, simulate, check-config, doctor, wiring, pads.
 
 Errors people can make (a bad log, a bad config) end with one clear line and a
 non-zero status, never a traceback.
@@ -77,6 +77,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("doctor", help="check what usually goes wrong on a Pi")
     p.add_argument("--config", "-c", metavar="FILE")
     p.set_defaults(func=cmd_doctor)
+
+    p = sub.add_parser("wiring", help="which header pin does what, the parts to buy, and a picture")
+    p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: as for run)")
+    p.add_argument("--picture", metavar="OUT", help="also draw the header, the wires and the pads to OUT (.png or .svg)")
+    p.add_argument("--markdown", action="store_true", help="print the pads' tables as Markdown (for the README)")
+    p.set_defaults(func=cmd_wiring)
 
     p = sub.add_parser("pads", help="wiring test: show which seat and key is pressed")
     p.add_argument("--config", "-c", metavar="FILE")
@@ -172,6 +178,29 @@ def cmd_doctor(args) -> int:
     from pitable.service.doctor import doctor
 
     return doctor(args.config)
+
+
+def cmd_wiring(args) -> int:
+    from pitable.hardware.wiring import pin_warnings, wiring_of
+    from pitable.hardware.wiring_text import as_markdown, as_text
+    from pitable.table.app import choose_config
+
+    if args.picture and not args.picture.lower().endswith((".png", ".svg")):
+        raise PitableError(f"--picture {args.picture}: the name must end in .png or .svg")
+    config, source = choose_config(args.config)
+    wiring = wiring_of(config)
+    print(as_markdown(wiring, source) if args.markdown else as_text(wiring, source), end="")
+    for w in pin_warnings(wiring):
+        print(f"{source}: {w.path}: {w.message()}", file=sys.stderr)
+    if args.picture:
+        from pitable.hardware.wiring_picture import save_picture
+
+        try:
+            save_picture(wiring, args.picture, title=source)
+        except OSError as e:
+            raise PitableError(f"--picture {args.picture}: cannot write: {e.strerror or e}") from None
+        print(f"picture: {args.picture}", file=sys.stderr if args.markdown else sys.stdout)
+    return 0
 
 
 def cmd_pads(args) -> int:

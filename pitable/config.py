@@ -24,11 +24,12 @@ from typing import Any, Callable
 import yaml
 
 from pitable.errors import ConfigError
+from pitable.hardware.header import BOARD_POWER, BOARD_TO_BCM, bus_pins
 
 __all__ = [
     "Config", "DisplayConfig", "PadsConfig", "SeatWiring", "MatrixWiring",
     "load_config", "parse_config", "check_config_main", "default_log_dir",
-    "parse_pin", "BOARD_TO_BCM",
+    "parse_pin", "BOARD_TO_BCM", "pin_warnings",
 ]
 
 GAMES = {"grasshopper": ("Grasshopper Poker", 2, 4), "cockroach": ("Cockroach Poker", 2, 6)}
@@ -41,15 +42,8 @@ PIN_FACTORIES = ("default", "lgpio", "rpigpio", "pigpio", "native", "mock")
 WIRINGS = ("direct", "matrix", "keyboard")
 KEYS_PER_PAD = 8
 
-# The 40-pin header: physical pin -> BCM GPIO; the other pins are power or ground.
-BOARD_TO_BCM = {
-    3: 2, 5: 3, 7: 4, 8: 14, 10: 15, 11: 17, 12: 18, 13: 27, 15: 22, 16: 23, 18: 24,
-    19: 10, 21: 9, 22: 25, 23: 11, 24: 8, 26: 7, 27: 0, 28: 1, 29: 5, 31: 6, 32: 12,
-    33: 13, 35: 19, 36: 16, 37: 26, 38: 20, 40: 21,
-}
-BOARD_POWER = {1: "power pin (3V3)", 17: "power pin (3V3)", 2: "power pin (5V)",
-               4: "power pin (5V)"}
-BOARD_POWER.update({n: "ground pin" for n in (6, 9, 14, 20, 25, 30, 34, 39)})
+# The 40-pin header (physical pin -> BCM GPIO, power and ground): one map, in
+# pitable.hardware.header, for these checks, `pitable wiring` and `doctor`.
 
 # The pinout used when `wiring: direct` has no `direct:` list (config/pitable.yaml shows
 # it): seat 1 on the odd header column, seat 2 on the even one, one LED each.
@@ -390,13 +384,13 @@ def _bus_pins(display: DisplayConfig) -> dict[int, str]:
     """Pins taken by the display's bus, each with the reason."""
     if not display.is_hardware:
         return {}
+    pins = sorted(bus_pins(display.interface, display.i2c_port if display.interface == "i2c"
+                           else display.spi_port))
     if display.interface == "i2c":
-        sda_scl = {0: (0, 1), 1: (2, 3)}.get(display.i2c_port, ())
-        why = f"the I2C display bus (SDA/SCL are GPIO {' and '.join(map(str, sda_scl))})"
-        return {pin: why for pin in sda_scl}
-    first, last = {0: (7, 11), 1: (16, 21)}[display.spi_port]
-    why = f"the SPI display bus (SPI{display.spi_port} uses GPIO {first} to {last})"
-    return {pin: why for pin in range(first, last + 1)}
+        why = f"the I2C display bus (SDA/SCL are GPIO {' and '.join(map(str, pins))})"
+    else:
+        why = f"the SPI display bus (SPI{display.spi_port} uses GPIO {pins[0]} to {pins[-1]})"
+    return {pin: why for pin in pins}
 
 
 def _check_pins(pins: list, display: DisplayConfig, wiring: str) -> None:
@@ -509,9 +503,14 @@ def _matrix(matrix: dict | None, at: _At) -> MatrixWiring | None:
     rows, leds = matrix["rows"], matrix["leds"]
     if leds is None:
         leds = (None,) * len(rows)
-    elif len(leds) != len(rows):
-        (at / "leds").fail(f"{len(leds)} LED pins for {len(rows)} rows (one per row, null for none)")
+    # the LED count is checked after the seat count (_check_matrix_leds): with a row
+    # missing, the row is the cause and the LEDs only look wrong because of it
     return MatrixWiring(rows, matrix["columns"], leds)
+
+
+def _check_matrix_leds(matrix: MatrixWiring | None, at: _At) -> None:
+    if matrix is not None and len(matrix.leds) != len(matrix.rows):
+        (at / "leds").fail(f"{len(matrix.leds)} LED pins for {len(matrix.rows)} rows (one per row, null for none)")
 
 
 def _check_keyboard(rows: tuple[str, ...], at: _At) -> None:
@@ -564,6 +563,11 @@ def _build(data: Any) -> Config:
     top = _TOP(data, at)
     raw, at_pads = top["pads"], at / "pads"
     display = top["display"]
+    from pitable.hardware.panel import problem as panel_problem  # open_display's rule too
+
+    problem = panel_problem(**dataclasses.asdict(display))
+    if problem is not None:
+        (at / "display" / problem[0]).fail(problem[1])
     # luma.emulator's own limits: scale2x doubles exactly, none does not scale at all.
     needs = {"scale2x": 2, "none": 1}.get(display.transform)
     if needs is not None and display.scale != needs:
@@ -585,6 +589,7 @@ def _build(data: Any) -> Config:
         hold=raw["hold"], direct=raw["direct"] or (),
         matrix=_matrix(raw["matrix"], at_pads / "matrix"), keyboard=raw["keyboard"]["rows"])
     seats = _seat_count(top, pads, at)
+    _check_matrix_leds(pads.matrix, at_pads / "matrix")
     try:
         _check_pins(at.pins, top["display"], pads.wiring)
     except _Bad as bad:
@@ -674,4 +679,27 @@ def check_config_main(path: str | os.PathLike) -> int:
         return 2
     print(f"{path}: ok ({config.seats} seats, display {config.display.describe()}, "
           f"wiring {config.pads.wiring})")
+    if _is_empty(path):
+        # say what an empty file falls back to: the Pi's defaults, not the desktop's
+        print(f"{path}: sets nothing, so all of that is the default (game {config.game}, language "
+              f"{getattr(config, 'language', 'en')}, "
+              f"the default pinout, logs in {config.log_path}); see config/pitable.yaml")
+    for line in pin_warnings(config, path):
+        print(line, file=sys.stderr)
     return 0
+
+
+def _is_empty(path) -> bool:
+    """A file with no settings at all (empty, or only comments)."""
+    try:
+        return yaml.safe_load(Path(path).read_text(encoding="utf-8")) is None
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return False
+
+
+def pin_warnings(config: Config, source: str | os.PathLike) -> list[str]:
+    """``FILE: key.path: warning: ...`` for each pad pin that has another job at boot or on
+    common set-ups (pitable.hardware.header.BITES): a working config, so not an error."""
+    from pitable.hardware.wiring import pin_warnings as warnings, wiring_of
+
+    return [f"{source}: {w.path}: {w.message()}" for w in warnings(wiring_of(config))]

@@ -11,9 +11,8 @@ PREFIX=/opt/pitable
 echo "== packages (venv, lgpio for gpiozero, i2c-tools for i2cdetect)"
 apt-get install -y python3-venv python3-lgpio i2c-tools
 
-echo "== I2C on, at 400 kHz (a full frame: ~23 ms instead of ~90 ms); SPI on"
+echo "== I2C on, at 400 kHz (a full frame: ~23 ms instead of ~90 ms)"
 raspi-config nonint do_i2c 0
-raspi-config nonint do_spi 0
 BOOT=/boot/firmware/config.txt; [ -f "$BOOT" ] || BOOT=/boot/config.txt
 grep -q "^dtparam=i2c_arm_baudrate=" "$BOOT" || echo "dtparam=i2c_arm_baudrate=400000" >> "$BOOT"
 
@@ -31,6 +30,23 @@ echo "== config /etc/pitable/pitable.yaml"
 mkdir -p /etc/pitable
 [ -f /etc/pitable/pitable.yaml ] || cp "$CONFIG" /etc/pitable/pitable.yaml
 "$PREFIX/.venv/bin/pitable" check-config /etc/pitable/pitable.yaml
+
+# SPI0 holds GPIO 7 to 11 (7 and 8 so that pads cannot open them): on only for an SPI
+# display, and off when the pads use those pins.
+SPI=$("$PREFIX/.venv/bin/python" - <<'EOF'
+from pitable.config import load_config
+from pitable.hardware.wiring import wiring_of
+config = load_config("/etc/pitable/pitable.yaml")
+if config.display.is_hardware and config.display.interface == "spi":
+    print("on")
+elif any(use.bcm in (7, 8, 9, 10, 11) for use in wiring_of(config).uses):
+    print("off")
+EOF
+)
+case "$SPI" in
+  on) echo "== SPI on (the display)"; raspi-config nonint do_spi 0 ;;
+  off) echo "== SPI off (the pads use GPIO 7 to 11)"; raspi-config nonint do_spi 1 ;;
+esac
 
 echo "== service"
 cp systemd/pitable.service /etc/systemd/system/pitable.service

@@ -64,9 +64,12 @@ def test_good_config(path, capsys):
     assert isinstance(config, Config)
     assert check_config_main(path) == 0
     out, err = capsys.readouterr()
-    assert err == ""
-    assert out == (f"{path}: ok ({config.seats} seats, display {config.display.describe()}, "
-                   f"wiring {config.pads.wiring})\n")
+    assert err == "".join(line + "\n" for line in cfg.pin_warnings(config, path))
+    first = f"{path}: ok ({config.seats} seats, display {config.display.describe()}, wiring {config.pads.wiring})\n"
+    if path.name in ("comments-only.yaml", "empty.yaml"):  # sets nothing: and says so (issue 10 item 11)
+        assert out.startswith(first) and "sets nothing, so all of that is the default" in out
+    else:
+        assert out == first
 
 
 def test_examples():
@@ -324,6 +327,27 @@ def test_any_text_gives_a_config_or_one_line_error(tmp_path_factory, text):
         assert str(e).startswith(f"{path}: ") and "\n" not in str(e)
 
 
+@pytest.mark.parametrize("text", ["", "\n", "# only a comment\n", "---\n"])
+def test_an_empty_config_says_what_it_falls_back_to(tmp_path, capsys, text):
+    path = tmp_path / "empty.yaml"
+    path.write_text(text)
+    assert check_config_main(path) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"{path}: ok (")
+    assert "sets nothing" in lines[1] and "default pinout" in lines[1] and "logs in" in lines[1]
+
+
+def test_a_matrix_row_missing_is_blamed_on_the_row_not_on_the_leds():
+    # 4 seats, 4 LEDs, 3 rows: the row is what is missing
+    data = {"seats": 4, "pads": {"wiring": "matrix", "matrix": {
+        "rows": [5, 6, 13], "columns": [4, 17, 27, 22, 23, 24, 25, 12], "leds": [16, 20, 21, 26]}}}
+    with pytest.raises(ConfigError, match=r"pads\.matrix\.rows: 3 seats wired but seats is 4"):
+        parse_config(data, "t.yaml")
+    del data["seats"]  # 3 seats by the rows: now the LEDs are what is wrong
+    with pytest.raises(ConfigError, match=r"pads\.matrix\.leds: 4 LED pins for 3 rows"):
+        parse_config(data, "t.yaml")
+
+
 def test_language_is_one_of_the_catalogs_and_english_by_default(tmp_path):
     from pitable.i18n import LANGUAGES
 
@@ -333,3 +357,55 @@ def test_language_is_one_of_the_catalogs_and_english_by_default(tmp_path):
         path = tmp_path / f"{lang}.yaml"
         path.write_text(f"language: {lang}\n")
         assert load_config(path).language == lang
+
+
+# ---------------------------------------------------------------- pins that bite
+
+from pitable.hardware.header import BCM_TO_BOARD, BITES  # noqa: E402
+
+BITTEN = [(gpio, bite) for bite in BITES for gpio in bite.gpios]
+
+
+@pytest.mark.parametrize("gpio,bite", BITTEN, ids=lambda x: str(x) if isinstance(x, int) else "")
+def test_a_pad_on_a_pin_that_bites_is_a_warning_not_an_error(gpio, bite, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bite.yaml").write_text(
+        "display: {display: dummy}\n"
+        "pads:\n  wiring: matrix\n  matrix:\n    rows: [5, 6]\n"
+        f"    columns: [12, 13, 16, 17, 22, 23, 24, {gpio}]\n")
+    assert check_config_main("bite.yaml") == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("bite.yaml: ok")
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    line = lines[0]
+    # file, key path, pin, what happens, what to do
+    assert line.startswith(f"bite.yaml: pads.matrix.columns[7]: warning: GPIO {gpio} (pin {BCM_TO_BOARD[gpio]}, ")
+    assert bite.job in line and bite.happens in line and f"Do: {bite.todo}." in line
+
+
+def test_serial_console_warning_for_keys_on_14_and_15(tmp_path, capsys):
+    path = tmp_path / "uart.yaml"
+    path.write_text("pads:\n  direct:\n"
+                    "    - keys: [4, 17, 27, 22, 5, 6, 14, 15]\n"
+                    "    - keys: [18, 23, 24, 25, 12, 13, 16, 19]\n")
+    assert check_config_main(path) == 0
+    err = capsys.readouterr().err
+    assert f"{path}: pads.direct[0].keys[6]: warning: GPIO 14 (pin 8, seat 1 key A) is the serial port" in err
+    assert f"{path}: pads.direct[0].keys[7]: warning: GPIO 15 (pin 10, seat 1 key X)" in err
+    assert "do_serial_cons 1" in err
+
+
+def test_the_display_bus_itself_is_not_warned_about(tmp_path, capsys):
+    path = tmp_path / "spi.yaml"
+    path.write_text("display: {display: ssd1309, interface: spi}\n"
+                    "pads:\n  wiring: matrix\n  matrix:\n    rows: [5, 6]\n"
+                    "    columns: [12, 13, 16, 17, 22, 23, 26, 27]\n")
+    assert check_config_main(path) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_pins_on_a_safe_pin_give_no_warning():
+    config = parse_config({"display": {"display": "dummy"}, "pads": {"wiring": "matrix", "matrix": {
+        "rows": [5, 6], "columns": [12, 13, 16, 17, 22, 23, 24, 25]}}}, "x.yaml")
+    assert cfg.pin_warnings(config, "x.yaml") == []

@@ -10,4 +10,13 @@ display does not load gpiozero, and nothing loads luma.emulator/pygame unless as
 * ``display``: open_display, TerminalDisplay
 * ``pagediff``: PagedSSD1306/PagedSSD1309/PagedSH1106 (send only changed pages)
 * ``busmeter``: CountingSerial (counts what a display driver sends)
+* ``header``: the 40-pin header's map and the pins that bite (pure data)
+* ``wiring``: which pin does what for a config, and the parts (pure); ``wiring_text``
+  and ``wiring_picture`` print and draw it (PNG with Pillow, SVG as text)
 """
+
+import os as _os
+
+# pygame prints a banner on import; luma.emulator, the window's keys and the display
+# probe all import it through this package, so one line here keeps every start quiet.
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

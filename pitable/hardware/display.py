@@ -24,8 +24,9 @@ from luma.core.interface.serial import noop
 from PIL import Image
 
 from ..errors import HardwareError
+from .panel import problem as panel_problem
 
-__all__ = ["open_display", "TerminalDisplay", "braille_lines", "HARDWARE", "DISPLAYS"]
+__all__ = ["open_display", "TerminalDisplay", "braille_lines", "HARDWARE", "DISPLAYS", "window_problem"]
 
 HARDWARE = ("ssd1306", "sh1106", "ssd1309")
 DISPLAYS = HARDWARE + ("pygame", "capture", "gifanim", "terminal", "dummy")
@@ -45,8 +46,17 @@ def open_display(options: dict, *, serial=None, stream: TextIO | None = None):
     o = {**DEFAULTS, **{k: v for k, v in options.items() if v is not None or k == "gpio_reset"}}
     kind = o["display"]
     size = dict(width=int(o["width"]), height=int(o["height"]), rotate=int(o["rotate"]))
+    problem = panel_problem(**{**o, **size, "spi_bus_speed": int(o["spi_bus_speed"])})  # the config check's rule
+    if problem is not None:
+        raise HardwareError(f"display.{problem[0]}: {problem[1]}")
     if kind in HARDWARE:
-        dev = _open_oled(kind, o, size, serial)
+        try:
+            dev = _open_oled(kind, o, size, serial)
+        except HardwareError:
+            raise
+        except Exception as e:  # noqa: BLE001 - smbus2/spidev/luma fail in many ways; all mean "not there"
+            raise HardwareError(f"display: the {kind} on {_where(o)} did not start "
+                                f"({type(e).__name__}: {e})") from e
     elif kind in ("pygame", "capture", "gifanim"):
         try:
             from . import emulated
@@ -72,6 +82,60 @@ def open_display(options: dict, *, serial=None, stream: TextIO | None = None):
         except Exception as e:
             raise HardwareError(f"display: setting the contrast failed: {e}") from e
     return dev
+
+
+# SDL's drivers that open "windows" nobody sees: chosen silently when DISPLAY names no server.
+_HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+def window_problem() -> str | None:
+    """Why a pygame window would not be seen here, or None if it would.
+
+    Probes for real: with ``DISPLAY`` set but no X server behind it, SDL falls back to
+    its offscreen driver and pygame "opens" a window that nobody sees (nor types into).
+    A driver chosen by the user (``SDL_VIDEODRIVER``) is trusted."""
+    env = os.environ
+    if sys.platform not in ("darwin", "win32") and not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")):
+        return "no graphical session (DISPLAY is not set)"
+    try:
+        import luma.emulator  # noqa: F401
+        import pygame
+    except ImportError as e:
+        return f"the window needs luma.emulator and pygame ({e.name} is missing: pip install 'pitable[desktop]')"
+    if env.get("SDL_VIDEODRIVER"):
+        return None
+    try:
+        with _quiet_stderr():  # SDL prints its failed tries ("XDG_RUNTIME_DIR is invalid")
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+    except Exception as e:  # noqa: BLE001 - pygame.error, or SDL failing in its own way
+        return f"no window can open ({e})"
+    finally:
+        pygame.display.quit()
+    if driver in _HEADLESS_DRIVERS:
+        where = env.get("DISPLAY") or env.get("WAYLAND_DISPLAY")
+        return f"no window system answers at {where!r}"
+    return None
+
+
+class _quiet_stderr:
+    """Silence file descriptor 2 (C libraries write there directly) for a moment."""
+
+    def __enter__(self):
+        self.saved = None
+        try:
+            sys.stderr.flush()
+            self.saved = os.dup(2)
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, 2)
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass  # no fd 2 to silence
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            os.dup2(self.saved, 2)
+            os.close(self.saved)
 
 
 def _open_oled(kind: str, o: dict, size: dict, serial):
@@ -249,6 +313,7 @@ class TerminalDisplay(Captioned, _luma_device):
         self._image: Image.Image | None = None
         self._hidden = False
         self._shown: str | None = None
+        self._closed = False
         self.writes = 0
         enc = getattr(self.stream, "encoding", None) or "utf-8"
         try:
@@ -277,8 +342,15 @@ class TerminalDisplay(Captioned, _luma_device):
         assert 0 <= level <= 255  # a terminal has no brightness to set
 
     def cleanup(self) -> None:
-        # Leave the last frame on screen at exit (luma's default would blank it).
-        pass
+        # Leave the last frame on screen at exit (luma's default would blank it), and
+        # the shell's prompt on a line of its own below it (after Ctrl-C too).
+        if self._shown is not None and not self._closed:
+            self._closed = True
+            try:
+                self.stream.write("\n")
+                self.stream.flush()
+            except (OSError, ValueError):
+                pass  # the terminal is gone
 
     def text(self) -> str:
         """What the terminal shows now (without escape codes)."""

@@ -12,7 +12,9 @@ owns the pins re-reads the level of the keys that are due (:meth:`Debouncer.sett
 and the hidden level is delivered then. No timer thread is needed: the loop waits on its
 queue with a timeout of ``pads.next_deadline()`` and calls ``pads.settle()`` on waking.
 If nobody settles in time, the next raw edge of that key catches up first
-(:meth:`Debouncer.edge`).
+(:meth:`Debouncer.edge`). Either way a level found late is dated when it became certain
+(the check's time), not when someone got round to looking: the length of a press comes
+from when its edges happened, however late the loop is.
 
 :class:`KeyTracker` runs on the loop thread and turns debounced edges into ``press``
 (on release, when short) and ``hold`` (when the key is still down ``hold`` seconds after
@@ -134,12 +136,20 @@ class Debouncer:
         return [sk for _, sk in sorted(items)]
 
     def settle_due(self, now: float, read: Callable[[int, int], bool]) -> list[KeyEdge]:
-        """Re-read every due key with ``read(seat, key)`` and settle it."""
+        """Re-read every due key with ``read(seat, key)`` (a fresh reading, taken at
+        ``now``) and settle it.
+
+        A level delivered here is dated when it became certain, not when someone got
+        round to checking: if the reading is the level last seen (nothing changed since),
+        it already held when the check fell due, so the edge is dated at the check. A
+        loop that settles late (a stall) thus never stretches a tap into a hold."""
         out = []
         for seat, key in self.due(now):
+            st = self._state(seat, key)
             level = bool(read(seat, key))
-            if self.settle(seat, key, level, now):
-                out.append(KeyEdge(seat, key, level, now))
+            at = st.check if level == st.raw and st.check is not None else now
+            if self.settle(seat, key, level, at):
+                out.append(KeyEdge(seat, key, level, at))
         return out
 
     def level(self, seat: int, key: int) -> bool:

@@ -150,7 +150,9 @@ class MatrixPads(_Closing):
     pressing or releasing key 3 makes no edge (the column is already low). While any key
     is held, ``next_deadline()`` therefore asks the loop for a re-scan every
     ``scan_interval`` seconds; with no key held there are no scans at all
-    (``scan_count`` proves it).
+    (``scan_count`` proves it). For the same reason a debounce check is decided on a
+    fresh scan, never on the last one: that may have caught a contact mid-bounce, and
+    on a shared column nothing would tell us it has settled since.
     """
 
     def __init__(self, rows: Sequence[Pin], columns: Sequence[Pin], on_edge: OnEdge, *,
@@ -232,11 +234,18 @@ class MatrixPads(_Closing):
                 with self._flags:
                     scan, self._force, self._dirty = self._force, False, False
                 edges: list[KeyEdge] = []
+                # A debounce decision needs a fresh reading: the last scan may have
+                # caught a contact mid-bounce, and on a shared column nothing tells us
+                # it has changed since (issue 10 item 9).
+                if self._debouncer.due(self._clock()):
+                    scan = True
                 if not scan and self._read_idle() != self._expected_idle():
                     scan = True
                 if scan:
-                    edges += self._apply(self._scan_matrix())
-                edges += self._debouncer.settle_due(self._clock(), self._raw_level)
+                    m = self._scan_matrix()
+                    # the due checks first, from this scan; then the other changes
+                    edges += self._debouncer.settle_due(self._last_scan, lambda s, k: m[s][k])
+                    edges += self._apply(m)
                 self._deadline = self._next_deadline()
                 # Edges go out after the deadline is updated, so the loop never sees
                 # an edge without the check it arms.

@@ -15,8 +15,8 @@ from PIL import Image, ImageChops, ImageDraw
 
 from pitable.i18n import ASSISTANT_SEAT, catalog, msg
 from pitable.screens import font, icons
+from pitable.screens.frame import HEIGHT as H, WIDTH as W  # the one frame size
 
-W, H = 128, 64
 overhang = getattr(font, "overhang", lambda s, scale=1: 0)  # ink above the capitals (marks on capitals)
 LINE = font.HEIGHT            # line pitch of small text: 9 px (7 above the baseline, 2 below)
 ELLIPSIS = font.ELLIPSIS

@@ -29,7 +29,16 @@ def check_config(path):
     except ConfigError as e:
         return None, Finding("FAIL", "config", str(e))
     return config, Finding("ok", "config", f"{source}: {config.seats} seats, display "
-                                           f"{config.display.display}, {config.pads.wiring} wiring")
+                                           f"{run_display(config)[0]}, {config.pads.wiring} wiring")
+
+
+def run_display(config):
+    """The display ``pitable run`` would use with this config, and why it is not the one
+    the config names (None if it is): the same choice as run's."""
+    from pitable.table.app import choose_display
+
+    options, note = choose_display(dict(config.display.luma_options()))
+    return options["display"], note
 
 
 def check_model(root: Path) -> Finding:
@@ -44,7 +53,10 @@ def check_model(root: Path) -> Finding:
 def check_bus(config, root: Path) -> list:
     d = config.display
     if not d.is_hardware:
-        return [Finding("ok", "display", f"{d.display} (no bus needed)")]
+        shown, note = run_display(config)
+        if note:
+            return [Finding("warn", "display", f"{d.display} asked for, but {note}")]
+        return [Finding("ok", "display", f"{shown} (no bus needed)")]
     out = []
     if d.interface == "i2c":
         dev = root / f"dev/i2c-{d.i2c_port}"
@@ -130,16 +142,20 @@ def check_pin_factory(config) -> Finding:
         return Finding("ok", "pin factory", "none (keyboard pads)")
     try:
         factory = pin_factory(config.pads.pin_factory)
-        if factory is None:
-            from gpiozero import Device
-
-            factory = Device._default_pin_factory()
-            Device.pin_factory = factory
     except (HardwareError, Exception) as e:  # noqa: BLE001 - gpiozero raises many kinds off a Pi
         return Finding("FAIL", "pin factory", f"{config.pads.pin_factory}: {e}")
     name = type(factory).__name__
     level = "warn" if name == "MockFactory" else "ok"
-    return Finding(level, "pin factory", name)
+    return Finding(level, "pin factory", name + IDLE_COST.get(name, ""))
+
+
+# What each pin library costs while nobody presses (read from their code; README, Performance).
+IDLE_COST = {
+    "LGPIOFactory": " (idle: lg's alert thread wakes ~2,000 times a second while keys are watched)",
+    "RPiGPIOFactory": " (idle: no wake-ups; edge detection needs a kernel before 6.6)",
+    "PiGPIOFactory": " (idle: pigpiod samples every GPIO each 5 us, 6-10 % of a core)",
+    "NativeFactory": " (idle: ~110 Python wake-ups a second; experimental)",
+}
 
 
 def check_log_dir(config) -> Finding:
@@ -152,6 +168,154 @@ def check_log_dir(config) -> Finding:
     except OSError as e:
         return Finding("FAIL", "log dir", f"{path}: cannot write ({e.strerror})")
     return Finding("ok", "log dir", f"{path} is writable")
+
+
+# -- pins that bite: is the job on, live, while the pads use its pins? ----------------------
+
+AUDIO_OVERLAYS = ("hifiberry", "iqaudio", "justboom", "allo-", "i2s", "googlevoicehat", "max98357",
+                  "adau", "pcm5102", "audioinjector", "rpi-dac", "rpi-digiamp", "dionaudio", "wm8960",
+                  "seeed-voicecard", "pisound", "akkordion", "fe-pi")
+
+
+def _first(root: Path, *names: str) -> Path | None:
+    for name in names:
+        if (root / name).is_file():
+            return root / name
+    return None
+
+
+class BootConfig(NamedTuple):
+    """What /boot's config.txt and cmdline.txt turn on (section filters like [pi4] are
+    read as if they all applied: a pin that bites on one model is worth a word)."""
+
+    config_path: Path | None
+    cmdline_path: Path | None
+    params: dict           # dtparam and plain settings: name -> last value ("spi" -> "on")
+    overlays: list         # (name, {param: value})
+    consoles: list         # console=... devices from cmdline.txt
+
+    @classmethod
+    def read(cls, root: Path) -> BootConfig:
+        config = _first(root, "boot/firmware/config.txt", "boot/config.txt")
+        cmdline = _first(root, "boot/firmware/cmdline.txt", "boot/cmdline.txt")
+        params, overlays = {}, []
+        text = config.read_text(errors="replace") if config else ""
+        current = None   # dtparam lines after a dtoverlay line set that overlay's parameters
+        for line in text.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if "=" not in line or line.startswith("["):
+                continue
+            key, value = (part.strip() for part in line.split("=", 1))
+            if key == "dtparam":
+                target = current if current is not None else params
+                for item in value.split(","):
+                    name, _, setting = item.partition("=")
+                    target[name.strip()] = setting.strip() or "on"
+            elif key == "dtoverlay" and value:
+                name, *rest = value.split(",")
+                current = {item.partition("=")[0].strip(): item.partition("=")[2].strip() or "on"
+                           for item in rest}
+                overlays.append((name.strip(), current))
+            elif key == "dtoverlay":
+                current = None   # an empty dtoverlay= goes back to the base parameters
+            else:
+                params[key] = value
+        words = cmdline.read_text(errors="replace").split() if cmdline else []
+        consoles = [w.split("=", 1)[1].split(",")[0] for w in words if w.startswith("console=")]
+        return cls(config, cmdline, params, overlays, consoles)
+
+    def on(self, name: str) -> bool:
+        return self.params.get(name, "off").lower() in ("on", "1", "true", "yes")
+
+
+def _jobs(boot: BootConfig, root: Path) -> dict:
+    """check name -> (GPIOs taken now, why; or an empty set, what was seen)."""
+    jobs = {}
+    serial = [c for c in boot.consoles if c in ("serial0", "ttyAMA0", "ttyS0", "serial1")]
+    where = boot.cmdline_path or "cmdline.txt"
+    if serial and boot.params.get("enable_uart") == "1":
+        jobs["uart"] = ({14, 15}, f"the serial console is on (console={serial[0]} in {where}, "
+                                  "enable_uart=1)")
+    elif serial:
+        jobs["uart"] = ({14, 15}, f"console={serial[0]} in {where}: the serial console is on "
+                                  "whenever the UART is (enable_uart=1, and on a Pi 1 or 2 always)")
+    else:
+        jobs["uart"] = (set(), "no serial console in cmdline.txt")
+    jobs["spi"] = (({7, 8, 9, 10, 11}, f"SPI is on (dtparam=spi=on in {boot.config_path})")
+                   if boot.on("spi") else (set(), "SPI is off"))
+    w1 = [params for name, params in boot.overlays if name == "w1-gpio" or name == "w1-gpio-pullup"]
+    if w1:
+        pin = w1[-1].get("gpiopin", "4")
+        jobs["w1"] = ({int(pin)} if pin.isdigit() else set(),
+                      f"1-wire is on GPIO {pin} (dtoverlay=w1-gpio in {boot.config_path})")
+    else:
+        jobs["w1"] = (set(), "1-wire is off")
+    audio = [name for name, _ in boot.overlays if name.startswith(AUDIO_OVERLAYS)]
+    remap = [params for name, params in boot.overlays if name == "audremap"]
+    if boot.on("i2s") or audio:
+        what = f"dtoverlay={audio[0]}" if audio else "dtparam=i2s=on"
+        jobs["i2s"] = ({18, 19, 20, 21}, f"I2S audio is set up ({what} in {boot.config_path})")
+    elif remap:
+        # analogue audio moved onto the header: GPIO 12/13 unless a pins_18_19 (etc.) says so
+        chosen = [k for k in remap[-1] if k.startswith("pins_")]
+        pins = {int(n) for n in chosen[-1].split("_")[1:]} if chosen else {12, 13}
+        jobs["i2s"] = (pins, f"PWM audio is on GPIO {' and '.join(map(str, sorted(pins)))} "
+                             f"(dtoverlay=audremap in {boot.config_path})")
+    else:
+        jobs["i2s"] = (set(), "no I2S audio set up")
+    jobs["i2c"] = (({2, 3}, f"I2C1 is on (dtparam=i2c_arm=on in {boot.config_path})")
+                   if boot.on("i2c_arm") else (set(), "I2C1 is off"))
+    hat = root / "proc/device-tree/hat"
+    if hat.is_dir():
+        product = _read(hat / "product") or "a HAT"
+        jobs["hat"] = ({0, 1}, f"{product} is fitted (its ID EEPROM is on GPIO 0 and 1)")
+    else:
+        jobs["hat"] = (set(), "no HAT fitted")
+    return jobs
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(errors="replace").strip("\0\n ")
+    except OSError:
+        return ""
+
+
+def check_pins(config, root: Path) -> list:
+    """For each pin that bites and that the pads use: is its job on, on this Pi, now?"""
+    from pitable.hardware.header import BITES
+    from pitable.hardware.wiring import pin_warnings, wiring_of
+
+    warned = pin_warnings(wiring_of(config))
+    if not warned:
+        return []
+    boot = BootConfig.read(root)
+    if boot.config_path is None and boot.cmdline_path is None:
+        return [Finding("warn", "pins", f"{len(warned)} pad pin(s) have another job on some set-ups, "
+                                        "and no /boot config.txt was found to check them")]
+    jobs = _jobs(boot, root)
+    pads = [u for u in wiring_of(config).uses if u.bcm is not None and u.role != "display"]
+    out = []
+    for bite in BITES:
+        taken, seen = jobs[bite.check]
+        mine = [w.use for w in warned if w.bite is bite]
+        clash = [u for u in pads if u.bcm in taken]   # 1-wire may be moved onto any pin
+        mine += [u for u in clash if u not in mine]
+        if not mine:
+            continue
+        mine.sort(key=lambda u: u.bcm)
+        pins = ", ".join(f"GPIO {u.bcm} ({u.what})" for u in mine)
+        if bite.check == "i2c" and clash and all(u.role in ("key", "column") for u in clash):
+            clash = []   # a key to ground reads fine on I2C's pull-up
+        if clash:
+            out.append(Finding("FAIL", "pins", f"{pins}: {seen}; {bite.happens}. Do: {bite.todo}"))
+        elif bite.check == "i2c":
+            out.append(Finding("warn", "pins", f"{pins}: {bite.job}: {bite.happens}"))
+        elif bite.check == "hat":
+            out.append(Finding("ok", "pins", f"{pins}: {seen} (don't hold these keys while the Pi boots)"))
+        else:
+            out.append(Finding("ok", "pins", f"{pins}: {seen}"))
+    return out
 
 
 def _access(what: str, path: Path) -> Finding:
@@ -169,6 +333,7 @@ def findings(config_path, root: Path = Path("/")) -> list:
     if config.pads.wiring != "keyboard":
         out += check_gpio(root)
         out.append(check_groups())
+        out += check_pins(config, root)
     out.append(check_pin_factory(config))
     out.append(check_log_dir(config))
     return out

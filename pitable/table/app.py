@@ -264,23 +264,44 @@ def choose_config(path: str | None):
 
 def desktop_display(options: dict) -> dict:
     """A pygame window needs pygame and a graphical session; else use this terminal."""
+    return choose_display(options)[0]
+
+
+def choose_display(options: dict) -> tuple[dict, str | None]:
+    """The display options ``run`` (and ``pads``, and ``doctor``'s report) will use, and
+    why the asked-for window was replaced by this terminal (None if it was not)."""
     if options.get("display") != "pygame":
-        return options
-    has_screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform in ("darwin", "win32")
-    try:
-        import luma.emulator  # noqa: F401
-        import pygame  # noqa: F401
-    except ImportError:
-        has_screen = False
-    if not has_screen:
-        return {**options, "display": "terminal"}
-    return options
+        return options, None
+    from pitable.hardware.display import window_problem
+
+    problem = window_problem()
+    if problem is None:
+        return options, None
+    return {**options, "display": "terminal"}, f"{problem}: using this terminal instead (--display terminal)"
 
 
 def pin_factory(name: str):
-    """The gpiozero pin factory the config asks for (None: gpiozero's own choice)."""
+    """The gpiozero pin factory the config asks for; "default" is gpiozero's own choice
+    (lgpio, rpigpio, pigpio, native: the first that works), made here so that its tries
+    end in one clear error instead of a warning per library."""
     if name in (None, "default"):
-        return None
+        import warnings
+
+        from gpiozero import Device
+        from gpiozero.exc import PinFactoryFallback
+
+        with warnings.catch_warnings(record=True) as tries:
+            warnings.simplefilter("always", PinFactoryFallback)
+            try:
+                Device.ensure_pin_factory()
+            except Exception as e:  # noqa: BLE001 - BadPinFactory, or a library failing its own way
+                why = "; ".join(str(w.message).removeprefix("Falling back from ") for w in tries
+                                if issubclass(w.category, PinFactoryFallback)) or str(e)
+                raise HardwareError(f"no GPIO pin library works here ({why}); not on a Raspberry Pi? "
+                                    "use pads.wiring: keyboard") from None
+        for w in tries:  # the tries that failed before one worked; and e.g. "native is experimental"
+            (log.info if issubclass(w.category, PinFactoryFallback) else log.warning)("gpiozero: %s", w.message)
+        return Device.pin_factory
     if name == "mock":
         from gpiozero.pins.mock import MockFactory
 
@@ -349,20 +370,35 @@ def run(args) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config, source = choose_config(args.config)
+    from pitable.config import pin_warnings
+
+    for line in pin_warnings(config, source):   # the journal says why a key may read nothing
+        log.warning("%s", line)
     options = dict(config.display.luma_options())
     if getattr(args, "display", None):
         options["display"] = args.display
-    options = desktop_display(options)
+    options, note = choose_display(options)
+    if note:
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
     closers = []
     try:
-        device = open_display_or_wait(options, config.display.is_hardware)
+        try:
+            device = open_display_or_wait(options, config.display.is_hardware)
+        except HardwareError as e:
+            if options["display"] != "pygame":
+                raise
+            # the probe said a window would open, and it did not: the terminal still works
+            note = f"the window did not open ({e}): using this terminal instead (--display terminal)"
+            print(f"pitable: {note}", file=sys.stderr, flush=True)
+            options = {**options, "display": "terminal"}
+            device = open_display(options)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False), language=config.language,
                       notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict())
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
-        closers.append(lambda: getattr(screen.device, "cleanup", lambda: None)())
+        closers.append(screen.close)
         # the words of a frame are made when it is drawn, in the table's language of the moment
         loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
                     watchdog=systemd.watchdog())
@@ -381,6 +417,8 @@ def run(args) -> int:
             closers += [keys.close, signals.close]
             loop.sources.append(keys)
             table.signal = signals.refuse
+        if note and hasattr(device, "caption"):  # the first frame clears the terminal: say it under it
+            device.caption = "\n".join(filter(None, (device.caption, note)))
         if getattr(args, "exit_after_first_frame", False):
             loop.refresh()
             return 0
@@ -399,43 +437,73 @@ def run(args) -> int:
                     log.exception("while closing")
 
 
+class PadsTest:
+    """The wiring test's app: each key event says seat, key and the header pin(s) it came
+    in on (its own pin, or row and column), on screen and on stdout, so pressing the keys
+    of a pad in order finds a wrong wire. The pins come from the config's wiring model,
+    not from the pads: the hardware layer only knows seat and key. The screen speaks the
+    table's language; stdout stays English, like the logs."""
+
+    NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+
+    def __init__(self, config, out=None):
+        from pitable.hardware.wiring import wiring_of
+        from pitable.i18n import msg
+
+        self.wiring = wiring_of(config)
+        self.out = out or (lambda line: print(line, flush=True))
+        self.lines = (msg("pads.press"),)
+
+    def on_key(self, event):
+        from pitable.i18n import msg
+
+        seat, key = event.seat + 1, self.NAMES[event.key]
+        held = " (held)" if event.action == "hold" else ""
+        where = self.wiring.where(event.seat, event.key)
+        self.out(f"Seat {seat} key {key}{held}" + (f": {where}" if where else ""))
+        pins = self.wiring.key_pins(event.seat, event.key)
+        # header pin numbers (what a maker counts on the board); "held" is left out: a
+        # wire is found by its pins, and the line fits the screen
+        if self.wiring.kind == "matrix":
+            line = msg("pads.key_row_col", seat=seat, key=key, row=pins[0].board, col=pins[1].board)
+        elif pins:
+            line = msg("pads.key_pin", seat=seat, key=key, pin=pins[0].board)
+        else:
+            line = msg(f"pads.key_{event.action}", seat=seat, key=key)
+        self.lines = (line,) + self.lines[:2]   # three lines fit in every language
+
+    def view(self):
+        from pitable.i18n import msg
+        from pitable.screens import views as v
+
+        return v.Message(msg("pads.title"), self.lines)
+
+    def next_deadline(self):
+        return None
+
+    def tick(self, now):
+        return False
+
+    def durable(self):
+        return True  # writes nothing
+
+
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     from pitable.hardware.display import open_display
-    from pitable.i18n import msg
-    from pitable.screens import views as v
     from pitable.screens.render import render
     from pitable.table.loop import Loop, Stop
     from pitable.table.screen import Screen
 
     config, source = choose_config(args.config)
-    options = desktop_display(dict(config.display.luma_options()))
+    options, note = choose_display(dict(config.display.luma_options()))
+    if note:
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
     device = open_display(options)
-    names = ("1", "2", "3", "4", "5", "6", "A", "X")
-
-    class PadsApp:
-        def __init__(self):
-            self.lines = (msg("pads.press"),)
-
-        def on_key(self, event):
-            print(f"Seat {event.seat + 1} key {names[event.key]} {event.action}", flush=True)
-            line = msg(f"pads.key_{event.action}", seat=event.seat + 1, key=names[event.key])
-            self.lines = (line,) + self.lines[:3]
-
-        def view(self):
-            return v.Message(msg("pads.title"), self.lines)
-
-        def next_deadline(self):
-            return None
-
-        def tick(self, now):
-            return False
-
-        def durable(self):
-            return True  # writes nothing
-
-    loop = Loop(PadsApp(), Screen(device, time.monotonic, blank_after=0),
-                lambda view: render(view, config.language), hold=config.pads.hold)
+    if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
+        device.caption = note
+    screen = Screen(device, time.monotonic, blank_after=0)
+    loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
@@ -452,4 +520,5 @@ def pads_test(args) -> int:
         keys.close()
         if signals:
             signals.close()
+        screen.close()  # and the prompt on a line of its own
     return 0

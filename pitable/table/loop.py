@@ -61,24 +61,39 @@ class Loop:
             self.step(self._timeout())
 
     def step(self, timeout: float | None) -> None:
-        """Handle one queued item, or what fell due if none came within ``timeout``."""
+        """Handle what is queued (waiting up to ``timeout`` for the first item), then
+        what fell due.
+
+        A press is as long as its edges say (each stamped by the pads' handler when it
+        happened), not as long as the loop took to get to it: after a stall (a slow bus
+        write or fsync) the press and the release of a tap are both queued, and a hold
+        may only be declared once every edge up to ``now`` has been seen. So: take
+        ``now``, let the pads deliver what their debounce checks hid, take *everything*
+        queued, and only then expire holds at ``now``."""
         try:
-            item = self.queue.get(timeout=timeout) if timeout is None or timeout > 0 else self.queue.get_nowait()
+            first = self.queue.get(timeout=timeout) if timeout is None or timeout > 0 else self.queue.get_nowait()
         except queue.Empty:
-            item = None
-        if isinstance(item, Stop) or item is Stop:
-            self.running = False
-            return
-        events = []
-        if isinstance(item, KeyEdge):
-            events = self.tracker.edge(item)
-        elif isinstance(item, KeyEvent):
-            events = [item]
-        elif callable(item):
-            item()  # work handed over from another thread (e.g. the pygame window's keys)
+            first = None
         now = self.clock()
         for source in self.sources:
-            source.settle(now)  # may post edges: handled on the next step
+            source.settle(now)  # may post edges, dated when they happened
+        items = [] if first is None else [first]
+        while True:
+            try:
+                items.append(self.queue.get_nowait())
+            except queue.Empty:
+                break
+        events = []
+        for item in items:
+            if isinstance(item, Stop) or item is Stop:
+                self.running = False
+                return
+            if isinstance(item, KeyEdge):
+                events += self.tracker.edge(item)
+            elif isinstance(item, KeyEvent):
+                events.append(item)
+            elif callable(item):
+                item()  # work handed over from another thread (e.g. the pygame window's keys)
         events += self.tracker.expire(now)
         for event in events:
             if self.screen.key():

@@ -1,8 +1,12 @@
 """The OLED as the loop sees it: frames in, and faults, blanking and burn-in care handled.
 
 - A frame equal to the last one is not sent again.
-- An I/O error from the display never stops the game: it is logged once, the
-  screen retries with backoff (1 s, 2 s, ... up to 30 s) and redraws when it is back.
+- A display fault never stops the game: every call into the device (frames, sleep,
+  wake, cleanup, reopening) goes through :meth:`Screen._call`, which takes any
+  ``Exception``: luma's own errors (its DeviceNotFoundError is no OSError), OSError
+  from the bus, RuntimeError/ValueError from smbus2 or spidev, AttributeError from a
+  half-open device, a failed luma assertion. It is logged once, the screen retries
+  with backoff (1 s, 2 s, ... up to 30 s) and redraws (or re-blanks) when it is back.
 - After ``blank_after`` seconds without a key the panel is switched off; the next
   key wakes it (and is used only to wake it).
 - A frame that stays the same for ``shift_after`` seconds is moved by one pixel,
@@ -56,11 +60,15 @@ class Screen:
         self.last_key = self.clock()
         if self.blanked:
             self.blanked = False
-            self._call("show")
-            self.sent = self.sent_bytes = None
-            self._send()
-            return True
+            if self.failed_at is None and self._call("show"):
+                self.sent = self.sent_bytes = None
+                self._send()
+            return True  # failing: the retry shows the frame when the display is back
         return False
+
+    def close(self) -> None:
+        """Let the device go (luma's cleanup); a failing one is only logged."""
+        self._call("cleanup", optional=True, quiet=True)
 
     def next_deadline(self):
         times = []
@@ -108,38 +116,70 @@ class Screen:
             self.sent, self.sent_bytes = image, data
             self.frames_sent += 1
 
-    def _call(self, name: str, *args) -> bool:
+    def _call(self, name: str, *args, optional: bool = False, quiet: bool = False) -> bool:
+        """The one way into the device: True if the call went through.
+
+        ``optional``: a device without that method (a terminal has no invalidate) is
+        fine. ``quiet``: a failure is logged but does not start the retries (cleanup)."""
         try:
-            getattr(self.device, name)(*args)
+            method = getattr(self.device, name)
+        except AttributeError as e:
+            if optional:
+                return True
+            return self._fault(name, e, quiet)
+        except Exception as e:  # noqa: BLE001 - a device whose very attributes fail (a proxy, a half-open bus)
+            return self._fault(name, e, quiet)
+        try:
+            method(*args)
             return True
-        except (OSError, RuntimeError, ValueError) as e:
-            # OSError: the bus (I2C NAK, SPI); luma wraps some as DeviceNotFoundError (OSError)
-            # or raises RuntimeError/ValueError from smbus; none of them may stop the game.
-            if self.failed_at is None:
-                log.warning("display failed (%s); retrying in the background", e)
-            self.failed_at = self.clock()
-            self.sent = self.sent_bytes = None
+        except Exception as e:  # noqa: BLE001 - see the module docstring: no display fault stops the game
+            return self._fault(name, e, quiet)
+
+    def _fault(self, name: str, e: Exception, quiet: bool) -> bool:
+        if quiet:
+            log.warning("display %s failed: %s: %s", name, type(e).__name__, e)
             return False
+        if self.failed_at is None:
+            log.warning("display failed (%s: %s: %s); retrying in the background", name, type(e).__name__, e)
+        self.failed_at = self.clock()
+        self.sent = self.sent_bytes = None
+        return False
 
     def _retry(self) -> None:
         if self.reopen is not None:
             try:
-                self.device = self.reopen()
+                device = self.reopen()
             except Exception as e:  # noqa: BLE001 - any failure to reopen means "still gone"
                 self._backoff(e)
                 return
+            old, self.device = self.device, device
+            self._release(old)
+            self.failed_at = None
         else:
-            invalidate = getattr(self.device, "invalidate", None)
-            if invalidate:
-                invalidate()
-        self.failed_at = None
+            self.failed_at = None
+            self._call("invalidate", optional=True)
         self.sent = self.sent_bytes = None
-        self._send()
+        if self.failed_at is None:
+            if self.blanked:
+                self._call("hide")  # a panel that was reset wakes up lit
+            elif self._call("show"):  # and one whose wake-up failed is still asleep
+                self._send()
         if self.failed_at is None:
             log.warning("display is back")
             self.retry_in = 1.0
         else:
             self._backoff(None)
+
+    @staticmethod
+    def _release(old) -> None:
+        """Close the bus of a device given up for a reopened one (without talking to
+        the panel, which just failed): luma keeps it open until exit otherwise."""
+        try:
+            serial = getattr(old, "_serial_interface", None)
+            if serial is not None:
+                serial.cleanup()
+        except Exception as e:  # noqa: BLE001 - a dead bus may fail to close too
+            log.debug("closing the old display's bus: %s", e)
 
     def _backoff(self, error) -> None:
         self.failed_at = self.clock()

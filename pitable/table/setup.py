@@ -42,6 +42,13 @@ class Setup(Toasts):
 
     def on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
+        if not 0 <= key <= KEY_X:
+            return  # no such key on a pad
+        if not 1 <= pad <= self.seats:
+            # e.g. a keyboard row beyond the configured seats: it may not join (a game
+            # with that seat could never resume) nor choose for the table
+            self._say("toast.not_in_game", seat=pad)
+            return
         if self.step == "game":
             if key < len(GAMES):
                 self.game = GAMES[key]
@@ -68,6 +75,8 @@ class Setup(Toasts):
             self.joined.sort()
         elif key == KEY_X:
             self.joined.remove(pad)
+            if self.first == pad:
+                self.first = None  # a seat that left is nobody's choice any more
         elif key == KEY_A:
             if len(self.joined) + self._pi() < low:
                 self._say("toast.need", n=low)
@@ -97,7 +106,7 @@ class Setup(Toasts):
             self.choice = {"game": self.game, "seats": tuple(self.joined),
                            "deck": self.deck if self.game == "grasshopper" else "physical",
                            "options": dict(self.options) if self.game == "grasshopper" else {},
-                           "first": self.first or self.joined[0],
+                           "first": self.first_pad(),
                            "assistant": {"seats": self._pi(), "level": self.pi_level}}
             return
         names = self._option_names()
@@ -108,10 +117,17 @@ class Setup(Toasts):
         if name == "deck":
             self.deck = "virtual" if self.deck == "physical" else "physical"
         elif name == "first":
-            i = self.joined.index(self.first) if self.first in self.joined else 0
+            i = self.joined.index(self.first_pad())
             self.first = self.joined[(i + 1) % len(self.joined)]
         else:
             self.options[name] = not self.options[name]
+
+    def first_pad(self):
+        """Cockroach Poker's first player: the one chosen if still joined, else the
+        lowest joined seat. The one answer for the view and for the start."""
+        if self.first in self.joined:
+            return self.first
+        return self.joined[0] if self.joined else None
 
     def _option_names(self) -> list:
         if self.game == "grasshopper":
@@ -131,7 +147,8 @@ class Setup(Toasts):
             # one vocabulary with the config's deck: physical|virtual
             lines.append((msg("opt.deck"), msg(f"value.{self.deck}")))
         else:
-            lines.append((msg("opt.first"), msg("seat", seat=self.first or (self.joined[0] if self.joined else 1))))
+            first = self.first_pad()
+            lines.append((msg("opt.first"), msg("seat", seat=first) if first else "-"))
         low, _ = LIMITS[self.game]
         toast = self._toast_text()
         pi = tuple(ASSISTANT_SEAT + 1 + i for i in range(self._pi()))

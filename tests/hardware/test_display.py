@@ -30,9 +30,17 @@ def test_dummy_keeps_the_frame():
     assert dev.image.getpixel((3, 4)) and dev.image.tobytes() == img.tobytes()
 
 
-def test_dummy_rotated():
-    dev = open_display({"display": "dummy", "rotate": 1})
-    assert dev.size == (64, 128)
+def test_dummy_upside_down():
+    dev = open_display({"display": "dummy", "rotate": 2})
+    assert dev.size == (128, 64)
+    dev.display(frame(pixels=[(0, 0)]))
+    assert dev.image.getpixel((127, 63)) and not dev.image.getpixel((0, 0))  # turned round
+
+
+@pytest.mark.parametrize("rotate", [1, 3])
+def test_on_its_side_is_refused_before_anything_is_opened(rotate):
+    with pytest.raises(HardwareError, match=f"display.rotate: {rotate} turns the panel on its side"):
+        open_display({"display": "ssd1306", "rotate": rotate})  # no bus here: refused first
 
 
 @pytest.mark.parametrize("kind,cls", [("ssd1306", PagedSSD1306), ("sh1106", PagedSH1106),
@@ -57,7 +65,7 @@ def test_bad_contrast():
 
 
 def test_unsupported_size():
-    with pytest.raises(HardwareError, match="ssd1306 cannot be 100x64"):
+    with pytest.raises(HardwareError, match="display.width: .* 128x64 panel, not 100x64"):
         open_display({"display": "ssd1306", "width": 100}, serial=CountingSerial())
 
 
@@ -120,7 +128,7 @@ def test_spi_without_gpio_module(monkeypatch):
 
 
 def test_spi_bad_speed():
-    with pytest.raises(HardwareError, match="spi_bus_speed 12345"):
+    with pytest.raises(HardwareError, match="display.spi_bus_speed: 12345 is not a speed"):
         open_display({"display": "ssd1309", "interface": "spi", "spi_bus_speed": 12345})
 
 
@@ -269,3 +277,18 @@ def test_pygame_window_title_shows_the_key_help(sdl_dummy):
     dev = open_display({"display": "pygame", "scale": 1, "transform": "none"})
     dev.caption = "Pads 1:12345678 2:qwertyui\nShift+key = long press"
     assert pygame.display.get_caption()[0] == "pitable   Pads 1:12345678 2:qwertyui   Shift+key = long press"
+
+
+@pytest.mark.parametrize("fault", [OSError(errno.EIO, "I/O error"), RuntimeError("smbus"),
+                                   ValueError("bad"), AttributeError("half-open"), TypeError("x")],
+                         ids=lambda e: type(e).__name__)
+def test_any_failure_to_open_a_panel_is_a_hardware_error(monkeypatch, fault):
+    # the daemon waits for a missing display (HardwareError); anything else ended it
+    import smbus2
+
+    def broken(port):
+        raise fault
+
+    monkeypatch.setattr(smbus2, "SMBus", broken)
+    with pytest.raises(HardwareError, match="display"):
+        open_display({"display": "ssd1306"})

@@ -52,8 +52,24 @@ def test_burst_ending_released_is_settled_not_stuck():
     assert d.due(0.019) == []
     pin = {(0, 5): False}
     edges = d.settle_due(0.021, lambda s, k: pin[(s, k)])
-    assert edges == [KeyEdge(0, 5, False, 0.021)]
+    # dated when the lockout ended: the level was already there (issue 10 item 8)
+    assert edges == [KeyEdge(0, 5, False, pytest.approx(0.02))]
     assert d.level(0, 5) is False
+
+
+def test_a_late_settle_dates_the_hidden_level_at_the_check_not_at_the_reading():
+    d = Debouncer(0.02)
+    d.accept(0, 5, True, 0.0)
+    assert not d.accept(0, 5, False, 0.012)  # released inside the lockout
+    edges = d.settle_due(1.5, lambda s, k: False)  # the loop got here 1.5 s late
+    assert edges == [KeyEdge(0, 5, False, pytest.approx(0.02))]
+
+
+def test_a_reading_that_differs_from_the_last_seen_level_is_dated_now():
+    d = Debouncer(0.02)
+    d.accept(0, 5, True, 0.0)
+    # no edge came, yet the pin reads released (a matrix scan): known only now
+    assert d.settle_due(1.5, lambda s, k: False) == [KeyEdge(0, 5, False, 1.5)]
 
 
 def test_burst_ending_pressed_delivers_nothing_extra():

@@ -150,6 +150,13 @@ def screen_views(lang):
         out.append(v.GameOver(SEATS4, chips, (2, 2, 2, 1), winners, tiebreak=tiebreak))
     out.append(v.Message(msg("pads.title"), (msg("pads.key_press", seat=6, key="X"),
                                              msg("pads.key_hold", seat=6, key="X"), msg("pads.press"))))
+    # the wiring test names the header pins a key came in on: the widest are two-digit pins
+    out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
+                                             msg("pads.key_pin", seat=6, key="X", pin=40),
+                                             msg("pads.press"))))
+    out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
+                                             msg("pads.key_pin", seat=6, key="X", pin=40),
+                                             msg("pads.key_row_col", seat=6, key="A", row=38, col=40))))
     out.append(v.CockroachOffer(6, "target", None, SEATS6, (10, 11, 11, 11, 11, 11)))
     out.append(v.CockroachOffer(2, "target", None, (1, 2), (27, 27)))
     out.append(v.CockroachOffer(6, "claim", 5, SEATS6, (10,) * 6))

@@ -1,0 +1,135 @@
+"""``pitable wiring`` as text (a terminal) and as Markdown (the README), from one model."""
+
+from __future__ import annotations
+
+from pitable.hardware.wiring import KEY_NAMES, Wiring
+
+__all__ = ["as_text", "as_markdown"]
+
+ORIENTATION = ("Header seen from above with the board's edge away from you: pin 1 (square pad) "
+               "at the bottom left; odd pins are the inner row, even pins the row at the edge.")
+
+
+def as_text(wiring: Wiring, source: str) -> str:
+    lines = [f"{source}: {_summary(wiring)}", ""]
+    lines.append(ORIENTATION)
+    lines.append("")
+    if wiring.uses:
+        width = max(len(u.what) for u in wiring.uses)
+        lines.append(f"{'pin':>4}  {'GPIO':>4}  {'for':<{width}}  config key")
+        for u in wiring.uses:
+            gpio = "-" if u.bcm is None else str(u.bcm)
+            lines.append(f"{u.board:>4}  {gpio:>4}  {u.what:<{width}}  {u.path}".rstrip())
+    for bcm, why in wiring.reserved:
+        lines.append(f"Leave GPIO {bcm} free: {why}.")
+    if wiring.kind in ("direct", "matrix"):
+        lines += ["", "By pad (keys 1 2 3 4 5 6 A X):"]
+        lines += [f"  {line}" for line in _pad_lines(wiring)]
+    if wiring.notes:
+        lines.append("")
+        lines += wiring.notes
+    if wiring.parts:
+        lines += ["", "Parts:"]
+        for p in wiring.parts:
+            note = f"  ({p.note})" if p.note else ""
+            lines.append(f"  {p.count:>3} x {p.name}{note}")
+    return "\n".join(lines) + "\n"
+
+
+def _summary(w: Wiring) -> str:
+    seats = f"{w.seats} seat" + ("s" if w.seats != 1 else "")
+    return f"{seats}, {w.kind} wiring, display {w.display}"
+
+
+def _pad_lines(w: Wiring) -> list[str]:
+    out = []
+    if w.kind == "direct":
+        for s in range(w.seats):
+            keys = [w.key_pins(s, k) for k in range(len(KEY_NAMES))]
+            text = "  ".join(f"{KEY_NAMES[k]}:{p[0].board}" for k, p in enumerate(keys) if p)
+            extra = [u for u in w.seat_pins(s) if u.role in ("led", "buzzer", "ground")]
+            more = "".join(f", {u.role.upper() if u.role != 'ground' else 'GND'} pin {u.board}"
+                           for u in extra)
+            out.append(f"seat {s + 1}: pins {text}{more}")
+    else:
+        cols = {u.key: u for u in w.of_role("column")}
+        out.append("columns (every pad): pins "
+                   + "  ".join(f"{KEY_NAMES[k]}:{cols[k].board}" for k in sorted(cols)))
+        for u in sorted(w.of_role("row"), key=lambda u: u.seat):
+            extra = [x for x in w.seat_pins(u.seat) if x.role in ("led", "ground")]
+            more = "".join(f", {'LED' if x.role == 'led' else 'GND'} pin {x.board}" for x in extra)
+            out.append(f"seat {u.seat + 1}: row pin {u.board}{more}")
+    return out
+
+
+def _cell(u) -> str:
+    return f"{u.bcm} [{u.board}]" if u.bcm is not None else f"[{u.board}]"
+
+
+def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
+    """A README section for one config: the pads' table, the rest, the parts."""
+    out = []
+    if picture:
+        out += [f"![wiring of {source}]({picture})", ""]
+    if wiring.kind == "direct":
+        out.append("| seat | " + " | ".join(KEY_NAMES) + " | LED | ground |")
+        out.append("| --- " * (len(KEY_NAMES) + 3) + "|")
+        for s in range(wiring.seats):
+            cells = [_cell(wiring.key_pins(s, k)[0]) for k in range(len(KEY_NAMES))]
+            led = [u for u in wiring.seat_pins(s) if u.role == "led"]
+            gnd = [u for u in wiring.seat_pins(s) if u.role == "ground"]
+            out.append(f"| {s + 1} | " + " | ".join(cells)
+                       + f" | {_cell(led[0]) if led else '-'} | {_cell(gnd[0]) if gnd else '-'} |")
+    elif wiring.kind == "matrix":
+        cols = {u.key: u for u in wiring.of_role("column")}
+        out.append("| key | " + " | ".join(KEY_NAMES) + " |")
+        out.append("| --- " * (len(KEY_NAMES) + 1) + "|")
+        out.append("| column | " + " | ".join(_cell(cols[k]) for k in sorted(cols)) + " |")
+        out.append("")
+        out.append("| seat | row | LED | ground |")
+        out.append("| --- | --- | --- | --- |")
+        for u in sorted(wiring.of_role("row"), key=lambda u: u.seat):
+            led = [x for x in wiring.seat_pins(u.seat) if x.role == "led"]
+            gnd = [x for x in wiring.seat_pins(u.seat) if x.role == "ground"]
+            out.append(f"| {u.seat + 1} | {_cell(u)} | {_cell(led[0]) if led else '-'} "
+                       f"| {_cell(gnd[0]) if gnd else '-'} |")
+    display = [u for u in wiring.uses if u.role in ("display", "power")
+               or (u.role == "ground" and u.seat is None)]
+    if display:
+        out.append("")
+        out.append("Display: " + ", ".join(
+            f"{u.what.removeprefix('display ')} {_cell(u)}" for u in display) + ".")
+    notes = list(wiring.notes) + [f"Leave GPIO {bcm} free ({why})." for bcm, why in wiring.reserved]
+    if notes:
+        out.append("")
+        out += [f"- {note}" for note in notes]
+    if wiring.parts:
+        out.append("")
+        out.append("Parts: " + "; ".join(f"{p.count} x {p.name}" for p in wiring.parts) + ".")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- the README's wiring section
+
+README_BEGIN = "<!-- wiring: made by scripts/wiring_docs.py from config/*.yaml; edit those, not this -->"
+README_END = "<!-- end of wiring -->"
+# the README's order: the default first, then by how many seats
+README_ORDER = ("pitable.yaml", "direct-3-seats.yaml", "matrix-4-seats.yaml", "matrix-6-seats.yaml",
+                "spi-ssd1309.yaml")
+
+
+def readme_order(names):
+    """Config file names in the README's order (any new one at the end, by name)."""
+    known = [n for n in README_ORDER if n in names]
+    return known + sorted(n for n in names if n not in README_ORDER)
+
+
+def readme_section(entries) -> str:
+    """The generated part of the README's wiring section: for each ``(source, wiring,
+    picture)``, a heading, the picture, the tables and the parts."""
+    out = [README_BEGIN]
+    for source, wiring, picture in entries:
+        out += ["", f"#### `{source}`: {_summary(wiring)}", ""]
+        out.append(as_markdown(wiring, source, picture).rstrip("\n"))
+    out += ["", README_END]
+    return "\n".join(out) + "\n"

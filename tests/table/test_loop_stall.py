@@ -1,0 +1,69 @@
+"""The length of a press comes from when its edges happened, not from when the loop got
+to them (issue 10 item 8): a slow bus write or fsync stalls the loop while fingers go
+on pressing; the pads' handlers stamp each edge on their own thread, with the clock."""
+
+import pytest
+
+from pitable.hardware.keys import HOLD, PRESS
+from pitable.table.harness import ManualClock, SimTable
+
+
+@pytest.fixture(params=["direct", "matrix"])
+def sim(request, tmp_path):
+    sim = SimTable(tmp_path, seats=3, wiring=request.param, clock=ManualClock(), hold=1.0)
+    sim.events = []
+    on_key = sim.table.on_key
+
+    def record(event):
+        sim.events.append((event.seat, event.key, event.action))
+        on_key(event)
+
+    sim.table.on_key = record
+    yield sim
+    sim.close()
+
+
+def stall(sim, seconds, during=()):
+    """The loop is busy for ``seconds`` (a write that hangs); ``during`` are (at, action)
+    the fingers do meanwhile, ``at`` seconds into the stall. Then the loop catches up."""
+    start = sim.clock.t
+    for at, action in sorted(during, key=lambda x: x[0]):
+        sim.clock.t = start + at
+        action()
+    sim.clock.t = start + seconds
+    sim.loop.drain()
+
+
+def test_a_tap_during_a_stall_is_a_press(sim):
+    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(1, 2)), (0.18, lambda: sim.keys.release(1, 2))])
+    assert sim.events == [(1, 2, PRESS)]
+
+
+def test_a_tap_shorter_than_the_bounce_during_a_stall_is_a_press(sim):
+    # the release hides in the debounce lockout; the check that finds it runs late
+    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(1, 2)), (0.112, lambda: sim.keys.release(1, 2))])
+    assert sim.events == [(1, 2, PRESS)]
+
+
+def test_a_tap_that_began_before_the_stall_is_a_press(sim):
+    sim.keys.press(0, 5)
+    sim.loop.drain()
+    stall(sim, 1.5, [(0.08, lambda: sim.keys.release(0, 5))])
+    assert sim.events == [(0, 5, PRESS)]
+
+
+def test_a_hold_during_a_stall_is_still_a_hold(sim):
+    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(2, 6)), (1.3, lambda: sim.keys.release(2, 6))])
+    assert sim.events == [(2, 6, HOLD)]
+    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(2, 6))])  # still down after the stall
+    assert sim.events == [(2, 6, HOLD)] * 2
+    sim.keys.release(2, 6)
+    sim.clock.advance(0.1)
+    sim.loop.drain()
+    assert sim.events == [(2, 6, HOLD)] * 2
+
+
+def test_taps_of_several_seats_during_one_stall(sim):
+    stall(sim, 2.0, [(0.1, lambda: sim.keys.press(0, 1)), (0.15, lambda: sim.keys.press(1, 3)),
+                     (0.2, lambda: sim.keys.release(0, 1)), (0.3, lambda: sim.keys.release(1, 3))])
+    assert sorted(sim.events) == [(0, 1, PRESS), (1, 3, PRESS)]

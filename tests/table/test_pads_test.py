@@ -1,0 +1,58 @@
+"""`pitable pads`: each key says the header pin(s) it came in on, on stdout and on screen."""
+
+from pathlib import Path
+
+from pitable.config import load_config
+from pitable.hardware.keys import KeyEvent
+from pitable.i18n import msg, words
+from pitable.screens import views as v
+from pitable.screens.render import render
+from pitable.table.app import PadsTest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_direct_key_names_its_own_pin():
+    printed = []
+    app = PadsTest(load_config(ROOT / "config" / "direct-3-seats.yaml"), out=printed.append)
+    app.on_key(KeyEvent(2, 6, "press"))        # seat 3 key A: GPIO 0, header pin 27
+    app.on_key(KeyEvent(0, 0, "hold"))
+    assert printed == ["Seat 3 key A: GPIO 0 (pin 27)", "Seat 1 key 1 (held): GPIO 4 (pin 7)"]
+    assert app.view() == v.Message(msg("pads.title"), (msg("pads.key_pin", seat=1, key="1", pin=7),
+                                                       msg("pads.key_pin", seat=3, key="A", pin=27),
+                                                       msg("pads.press")))
+    assert words(app.view().lines[0], "en") == "Seat 1 1: pin 7"
+    assert words(app.view().lines[1], "de") == "Platz 3 A: Pin 27"
+
+
+def test_matrix_key_names_its_row_and_column():
+    printed = []
+    app = PadsTest(load_config(ROOT / "config" / "matrix-6-seats.yaml"), out=printed.append)
+    app.on_key(KeyEvent(5, 7, "press"))        # seat 6 (row GPIO 12) key X (column GPIO 18)
+    assert printed == ["Seat 6 key X: row GPIO 12 (pin 32), column GPIO 18 (pin 12)"]
+    assert app.view().lines[0] == msg("pads.key_row_col", seat=6, key="X", row=32, col=12)
+    assert words(app.view().lines[0], "en") == "Seat 6 X: row 32 col 12"
+    assert words(app.view().lines[0], "vi") == "Ghế 6 X: hàng 32 cột 12"
+
+
+def test_keyboard_pads_have_no_pins_to_name():
+    from pitable.config import parse_config
+
+    printed = []
+    app = PadsTest(parse_config({"display": {"display": "dummy"}, "pads": {"wiring": "keyboard"}}, "k"),
+                   out=printed.append)
+    app.on_key(KeyEvent(1, 2, "press"))
+    assert printed == ["Seat 2 key 3"]
+    assert app.view().lines[0] == msg("pads.key_press", seat=2, key="3")
+
+
+def test_the_screen_keeps_the_last_three_and_draws(tmp_path):
+    app = PadsTest(load_config(ROOT / "config" / "matrix-6-seats.yaml"), out=lambda line: None)
+    for key in range(6):
+        app.on_key(KeyEvent(5, key, "press"))
+    assert len(app.view().lines) == 3
+    assert app.view().lines[0] == msg("pads.key_row_col", seat=6, key="6", row=32, col=18)
+    for lang in ("en", "de", "vi"):
+        image = render(app.view(), lang)
+        assert image.size == (128, 64) and image.getbbox() is not None
+        image.resize((512, 256)).save(tmp_path / f"pads-{lang}.png")
