@@ -161,3 +161,30 @@ def _lower_priority() -> None:
         os.nice(10)
     except OSError:
         pass
+
+
+def check_log(header: dict, moves: list) -> tuple:
+    """Make the assistant's decisions of a logged game again from its header (seats, level,
+    budget, seed) and compare: (bids checked, choices checked, the first difference or None)."""
+    from pitable.rules import grasshopper as gh
+
+    problem = Assistant.header_problem(header.get("assistant"), header.get("players", 0))
+    if problem:
+        return 0, 0, problem
+    pi = Assistant.from_header(header["assistant"], worker="inline")
+    state = gh.state_from_header(header)
+    bids = choices = 0
+    for n, move in enumerate(moves, 1):
+        if isinstance(move, gh.Bids):
+            for p in pi.players:
+                want = gh.CARDS[pi.bid_now(state, p)]
+                if move.cards[p] != want:
+                    return bids, choices, f"input {n}: seat {p + 1} bid {move.cards[p]}, its seed makes {want}"
+                bids += 1
+        elif isinstance(move, gh.Choose) and state.chooser in pi.players:
+            want = gh.KINDS[pi.choice_now(state, state.chooser)]
+            if move.kind != want:
+                return bids, choices, f"input {n}: seat {state.chooser + 1} chose {move.kind}, its seed makes {want}"
+            choices += 1
+        state.push(move)
+    return bids, choices, None

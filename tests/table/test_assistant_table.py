@@ -229,3 +229,23 @@ def test_an_answer_for_a_position_undone_meanwhile_is_dropped_and_it_thinks_agai
     assert game.state.phase is BIDDING and len(held) == 1
     held.pop(0)()
     assert set(game.pending) == {2} and isinstance(table.view(), v.Bidding) and table.view().locked == (PI,)
+
+
+def test_pitable_replay_checks_the_assistants_decisions(pi_table, capsys):
+    from pitable.cli import main
+
+    table = pi_table()
+    game = start(table, pads=(1, 2, 3))
+    humans_play(table, random.Random(8))
+    path = game.journal.path
+    assert main(["replay", str(path), "--json", "--check-assistant"]) == 0
+    err = capsys.readouterr().err
+    assert "made again from its seed: all the same" in err and " 0 bids" not in err
+    # a log whose header names another seed: the decisions differ, and the first is named
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["assistant"]["seed"] += 1
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    assert main(["replay", str(path), "--check-assistant"]) == 1
+    err = capsys.readouterr().err
+    assert "assistant: input " in err and "its seed makes" in err
