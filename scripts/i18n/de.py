@@ -108,4 +108,8 @@ WORDS = {
     'line.assistant_garden': 'Karten, die der Pi gewinnt, neben ihn: sein Garten',
     'line.assistant_moves': 'Seine Karten legt ihr, wie der Bildschirm sagt',
     'toast.assistant_thinking': '{seat} denkt nach',
+    'pads.key_pin': 'Platz {seat} {key}: Pin {pin}',
+    'pads.key_row_col': 'Platz {seat} {key}: Z. {row} Sp. {col}',
+    'line.pi_lay': 'Neben den Pi legen: sein Garten',
+    'line.pi_chips': 'Seine Chips neben den Pi',
 }

@@ -106,4 +106,8 @@ WORDS = {
     'line.assistant_garden': 'Bài Pi thắng đặt cạnh Pi: vườn của Pi',
     'line.assistant_moves': 'Di chuyển bài của Pi theo màn hình',
     'toast.assistant_thinking': '{seat} đang nghĩ',
+    'pads.key_pin': 'Ghế {seat} {key}: chân {pin}',
+    'pads.key_row_col': 'Ghế {seat} {key}: hàng {row} cột {col}',
+    'line.pi_lay': 'Đặt cạnh Pi: vườn của Pi',
+    'line.pi_chips': 'Chip của Pi đặt cạnh Pi',
 }

@@ -69,8 +69,11 @@ def line_messages():
     lines += [msg(f"cr.line.loses.{r}", seat=seat) for r in ("four_of_a_kind", "five_of_a_kind", "empty_hand")]
     # the assistant's seats: its name instead of a seat number, and what the table does for it
     pi = 103  # "Pi3": the longest of its names
-    for cards in cards4()[:6]:
+    for cards in cards4():
         lines.append(msg("line.takes_all", seat=pi, cards=cards))
+    for k in KINDS[1:]:
+        lines.append(msg("line.harvest", seat=pi, cards=msg(f"n.{k}", n=6), n=2))
+    lines += [msg("line.pi_lay"), msg("line.pi_chips")]
     lines += [msg("line.plague_discard", seat=pi), msg("line.majority", seats=(6, 101, 102, pi)),
               msg("line.assistant_plays"), msg("line.assistant_garden"), msg("line.assistant_moves")]
     return lines
