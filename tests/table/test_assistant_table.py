@@ -249,3 +249,19 @@ def test_pitable_replay_checks_the_assistants_decisions(pi_table, capsys):
     assert main(["replay", str(path), "--check-assistant"]) == 1
     err = capsys.readouterr().err
     assert "assistant: input " in err and "its seed makes" in err
+
+
+def test_key_6_never_seats_more_than_four_players_and_a_fourth_person_is_refused(pi_table):
+    table = pi_table()
+    press(table, 1, 0)
+    for pad in (1, 2, 3):
+        press(table, pad, 0)
+    seen = set()
+    for _ in range(8):
+        press(table, 2, 5)
+        seen.add((len(table.view().assistant), table.view().assistant_level))
+    assert seen == {(0, None), (1, "strong"), (1, "easy")}  # 3 people: room for one Pi
+    while table.view().assistant != (PI,):
+        press(table, 2, 5)
+    press(table, 4, 0)  # a fourth person would make five
+    assert words(table.view().toast) == "At most 4 players" and 4 not in table.view().joined
