@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from pitable.rules import cockroach as cr
 from pitable.rules.cockroach import KINDS, Call, Flip, Lost, Pass, Took
+from pitable.rules.log import UNDO
 from pitable.i18n import msg
 from pitable.screens import views as v
+from pitable.table import notices
 from pitable.table.base import KEY_A, KEY_X, GameTable
 
 
@@ -150,7 +152,8 @@ class CockroachTable(GameTable):
         if not self.state.can_pop():
             self._say("toast.nothing_to_undo")
             return False
-        self.journal.append({"undo": True})
+        if not self._write_lines([UNDO], notices.UNDO_NOT_SAVED):
+            return False
         self.state.pop()
         self.target = None
         self.notices = []
