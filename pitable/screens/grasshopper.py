@@ -327,6 +327,7 @@ def draw_instructions(c: Canvas, v) -> None:
 
 # Footers an instructions page may get (who presses what): pages are made to fit the widest.
 PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=6, last=5),
+             msg("foot.offers", seat=6),
              msg("foot.results"))
 MAX_LINES = 3
 

@@ -67,6 +67,23 @@ class CockroachTable(GameTable):
         else:
             self._commit(Flip(KINDS[key]))  # anyone may report the face-up card
 
+    def _passes_on(self, player: int, key: int) -> bool:
+        """After the card's notice, the next round's starter may press the seat to offer to
+        straight away: that key is not swallowed."""
+        st = self.state
+        if st.is_over() or st.phase != cr.OFFER or player != st.active or self.target is not None:
+            return False
+        target = self.player_of.get(key)
+        return key < 6 and target is not None and target != player
+
+    def _next_step(self):
+        st = self.state
+        if st.is_over():
+            return msg("foot.results")
+        if st.phase == cr.OFFER:
+            return msg("foot.offers", seat=self.seats[st.active])
+        return None
+
     def _hold(self, pad: int, key: int) -> None:
         if key == KEY_X and self.target is not None:
             self.target = None  # back out of a half-made offer or pass: nothing logged

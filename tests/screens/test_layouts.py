@@ -90,6 +90,7 @@ def _lines(seat):
 TITLES = [msg("title.turn", turn=8), msg("title.stalemate"), msg("title.game_over"),
           msg("title.round_over", round=12), msg("title.display"), msg("cr.title.card"), msg("title.assistant")]
 FOOTS = [msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=SEAT, last=4),
+         msg("foot.offers", seat=SEAT),
          msg("foot.results")]
 
 

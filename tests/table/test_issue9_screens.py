@@ -393,3 +393,18 @@ def test_the_table_draws_in_its_language(tmp_path):
         assert frame.tobytes() != render(sim.view(), "en").tobytes()
     finally:
         sim.close()
+
+
+def test_c5_the_next_starter_is_named_and_its_seat_key_is_taken_from_the_card_notice(new_table):
+    table = new_table()
+    game = start_cockroach(table)
+    press(table, 1, 1)
+    press(table, 1, 2)  # S1 -> S2 "bat"
+    press(table, 2, 7)  # "false"
+    press(table, 3, 2)  # it is a bat: the call was wrong, S2 takes it and starts
+    while len(game.notices) > 1:
+        press(table, 3, 6)
+    assert words(table.view().foot) == "Next: S2 offers a card"
+    press(table, 2, 2)  # S2's seat key: leaves the notice and picks S3 as the target
+    view = table.view()
+    assert isinstance(view, v.CockroachOffer) and view.step == "claim" and view.target == 3
