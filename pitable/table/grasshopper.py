@@ -13,7 +13,7 @@ from pitable.rules import grasshopper as gh
 from pitable.rules.grasshopper import (BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose,
                                        Harvested, Plagued, Reveal, RoundEnded, Stalemate, Took)
 from pitable.rules.log import UNDO
-from pitable.i18n import Msg, msg
+from pitable.i18n import ASSISTANT_SEAT, Msg, msg
 from pitable.screens import views as v
 from pitable.table import notices
 from pitable.table.base import GameTable
@@ -256,9 +256,13 @@ class GrasshopperTable(GameTable):
                     turn_lines.append(msg("line.takes_all", seat=seat, cards=cards_list(e.cards)))
                 else:
                     turn_lines.append(msg("line.takes", seat=seat, cards=cards_list(e.cards)))
+                if seat > ASSISTANT_SEAT:  # the Pi has no hands: someone lays its cards by it
+                    turn_lines.append(msg("line.pi_lay"))
             elif isinstance(e, Harvested):
-                turn_lines.append(msg("line.harvest", seat=self.seats[e.seat],
-                                      cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
+                seat = self.seats[e.seat]
+                turn_lines.append(msg("line.harvest", seat=seat, cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
+                if seat > ASSISTANT_SEAT:
+                    turn_lines.append(msg("line.pi_chips"))
             elif isinstance(e, Plagued):
                 turn_lines.append(msg("line.plague", seat=self.seats[e.seat]))
                 turn_lines.append(msg("line.plague_discard", seat=self.seats[e.seat]))

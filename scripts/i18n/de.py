@@ -130,4 +130,6 @@ WORDS = {
     # the wiring test's pins (as in the .po on main)
     "pads.key_pin": "Platz {seat} {key}: Pin {pin}",
     "pads.key_row_col": "Platz {seat} {key}: Z. {row} Sp. {col}",
+    'line.pi_lay': 'Neben den Pi legen: sein Garten',
+    'line.pi_chips': 'Seine Chips neben den Pi',
 }

@@ -99,7 +99,7 @@ WORDS = {
     'opt.assistant': 'Pi chơi',
     'opt.assistant_level': 'Mức Pi',
     'value.assistant_seats': ('{n} ghế',),
-    'value.easy': 'dễ',
+    'value.easy': 'nhẹ',
     'value.strong': 'mạnh',
     'title.assistant': 'Pi cùng chơi',
     'line.assistant_plays': 'Bài poker của Pi là ảo: Pi tự trả giá',
@@ -128,4 +128,6 @@ WORDS = {
     # the wiring test's pins (as in the .po on main)
     "pads.key_pin": "Ghế {seat} {key}: chân {pin}",
     "pads.key_row_col": "Ghế {seat} {key}: hàng {row} cột {col}",
+    'line.pi_lay': 'Đặt cạnh Pi: vườn của Pi',
+    'line.pi_chips': 'Chip của Pi đặt cạnh Pi',
 }

@@ -75,6 +75,15 @@ def _lines(seat):
         lines += [msg("cr.line.right", kind=msg(f"kind.{k}")), msg("cr.line.wrong", kind=msg(f"kind.{k}"))]
     lines += [msg("cr.line.face_up", seat=seat), msg("cr.line.starts", seat=seat)]
     lines += [msg(f"cr.line.loses.{r}", seat=seat) for r in ("four_of_a_kind", "five_of_a_kind", "empty_hand")]
+    # the assistant's seats: its name instead of a seat number, and what the table does for it
+    pi = 103  # "Pi3": the longest of its names
+    for cards in cards4():
+        lines.append(msg("line.takes_all", seat=pi, cards=cards))
+    for k in KINDS[1:]:
+        lines.append(msg("line.harvest", seat=pi, cards=msg(f"n.{k}", n=6), n=2))
+    lines += [msg("line.pi_lay"), msg("line.pi_chips")]
+    lines += [msg("line.plague_discard", seat=pi), msg("line.majority", seats=(6, 101, 102, pi)),
+              msg("line.assistant_plays"), msg("line.assistant_garden"), msg("line.assistant_moves")]
     return lines
 
 
@@ -127,6 +136,9 @@ def screen_views(lang):
     out += [v.Setup("join", "grasshopper", (1, 2), 6, (), True, assistant=pi[:n], assistant_level=level)
             for n in (1, 2) for level in ("easy", "strong")]
     out.append(v.Setup("join", "grasshopper", (1,), 6, (), False))
+    # the join screen with the Pi seated (key 6: its level in the hint)
+    out += [v.Setup("join", "grasshopper", (1,), 4, (), True, assistant=(101, 102, 103)[:n], assistant_level=lvl)
+            for n in (1, 3) for lvl in ("easy", "strong")]
     out += [v.Setup("options", "grasshopper", SEATS4, 6, o, True) for o in gh_opts]
     out.append(v.Setup("options", "cockroach", SEATS6, 6, ((msg("opt.first"), msg("seat", seat=6)),), True))
     for game in ("grasshopper", "cockroach"):
