@@ -145,8 +145,24 @@ def check_pin_factory(config) -> Finding:
     except (HardwareError, Exception) as e:  # noqa: BLE001 - gpiozero raises many kinds off a Pi
         return Finding("FAIL", "pin factory", f"{config.pads.pin_factory}: {e}")
     name = type(factory).__name__
+    if name in SYSFS_EDGES and sysfs_renumbered():
+        return Finding("FAIL", "pin factory", f"{name} watches key edges through sysfs, which this kernel "
+                                              f"({os.uname().release}) renumbered: opening the pads fails with "
+                                              "'Failed to add edge detection'. Use pads.pin_factory: lgpio (or default)")
     level = "warn" if name == "MockFactory" else "ok"
     return Finding(level, "pin factory", name + IDLE_COST.get(name, ""))
+
+
+# RPi.GPIO and gpiozero's native factory export BCM numbers to /sys/class/gpio for edges.
+SYSFS_EDGES = ("RPiGPIOFactory", "NativeFactory")
+
+
+def sysfs_renumbered(release: str | None = None) -> bool:
+    """Kernel 6.6 and later number the Pi's GPIOs from 512 in sysfs (raspberrypi/linux#6037)."""
+    import re
+
+    m = re.match(r"(\d+)\.(\d+)", release or os.uname().release)
+    return bool(m) and (int(m.group(1)), int(m.group(2))) >= (6, 6)
 
 
 # What each pin library costs while nobody presses (read from their code; README, Performance).
