@@ -498,7 +498,7 @@ _TOP = _mapping({
     "assistant": (None, _mapping({
         "seats": (0, _integer(0, 3)),
         "level": ("strong", _choice("easy", "strong")),
-        "budget": (None, _optional(_integer(1, 1_000_000))),
+        "budget": (None, _optional(_integer(1, 5000))),  # 5000: ~25 s a bid on a Pi Zero 2 W
     }, make=AssistantConfig)),
 }, neighbours=_SECTION_OF)
 
