@@ -134,9 +134,9 @@ def draw_rows(c: Canvas, v) -> None:
         c.paste(icons.icon(kind), a, 0, what=f"icon {kind}")
     c.paste(icons.mark("hand"), 18, 3, what="hand")
     # how the overlay closes (it also goes by itself), when the rows leave room for it
-    # (2-4 seats; 5-6 seats need every row: then it only goes by itself or on a key)
+    # (2-5 seats; six rows need every pixel: then it goes by itself or on a key, unsaid)
     foot = c.say(msg("foot.back"))
-    rows_end = H - 9 - overhang(foot) - 2
+    rows_end = H - 9 - overhang(foot) - 1  # the last row (a lit cell included) ends above the footer's marks
     if 14 + (n - 1) * 8 + 7 <= rows_end:
         pitch = min(10, (rows_end - 14 - 7) // max(1, n - 1))
         c.text(W - 1, H - 9, foot, align="right")

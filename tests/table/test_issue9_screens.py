@@ -502,7 +502,7 @@ def test_scores_overlay_keeps_seat_label_and_chip_count_apart_and_separators_off
         assert frame.crop((0, top, 128, 64)).tobytes() == alone.crop((0, top, 128, 64)).tobytes()
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_c1_rows_overlay_says_how_it_closes(new_table, lang, players):
     table = new_table(seats=6, language=lang)
