@@ -132,6 +132,15 @@ class WebTable:
         self.loop = Loop(table, self.screen, lambda view: render(view, table.language), clock=self.clock)
         table.post = self.loop.post
         connect_web(self.web, self.loop, table)
+        self.posted = 0  # keys the web side put on the loop's queue
+        post = self.web.post
+
+        def counted(item):
+            if isinstance(item, KeyEvent):
+                self.posted += 1
+            post(item)
+
+        self.web.post = counted
         self.thread = threading.Thread(target=self.loop.run, daemon=True)
         self.thread.start()
         self.sync()
@@ -143,6 +152,8 @@ class WebTable:
             done = threading.Event()
             self.loop.post(done.set)
             assert done.wait(10), "the loop did not answer"
+        if self.web.stopped.is_set():
+            return
         done = threading.Event()
         self.web.aloop.call_soon_threadsafe(done.set)
         assert done.wait(10), "the web thread did not answer"
