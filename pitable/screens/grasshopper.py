@@ -143,15 +143,11 @@ def _setup_join(c: Canvas, v) -> None:
     if v.phone is not None:
         _setup_phone(c, v)
         return
-    y = title(c, c.say(msg("setup.who_plays")))
+    # with phones on (config web:), a joined pad's key 5 shows a phone's QR: said top right
+    phone = c.say(msg("setup.phone_key")) if v.phones is not None and v.joined else None
+    y = title(c, c.say(msg("setup.who_plays")), right=phone)
     seat_boxes(c, y + 2, y + 23, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
-    if v.phones is not None and v.joined:  # "5: phone" right, the join hint left in the rest
-        phone = c.say(msg("setup.phone_key"))
-        pw = font.text_width(phone)
-        c.text(W - 1, 45, phone, align="right")
-        c.text(0, 45, clip(c.say(msg("setup.any_key_join")), W - pw - 6))
-    else:
-        c.text(0, 45, c.say(msg("setup.any_key_join")))
+    c.text(0, 45, c.say(msg("setup.any_key_join")))
     go_on = ("A", c.say(msg("key.go_on")))
     w = hint_width(*go_on)
     if v.game == "grasshopper" and v.joined:

@@ -114,6 +114,7 @@ class Setup(Toasts):
             self._say("toast.no_free_seat")
             return
         self.phone = (free[0], self.phones.ticket(free[0]))
+        self.toast = None  # nothing over the QR
 
     def _phone_key(self, pad: int, key: int) -> None:
         """On the QR screen: the number of a seat that has a phone takes that phone back
