@@ -80,7 +80,12 @@ class History:
                                  n=e.chips))
             elif isinstance(e, Plagued):
                 lines.append(msg("line.plague", seat=seats[e.seat]))
-        if lines:
+        if not lines:
+            return
+        last = self._items[-1] if self._items else None
+        if not isinstance(move, Bids) and last and (last["round"], last.get("turn")) == (round_, turn):
+            last["lines"] = last["lines"] + lines   # the choices of a turn go with its bids
+        else:
             self._items.append({"round": round_, "turn": turn, "lines": lines})
 
 
@@ -109,8 +114,8 @@ def table_payload(snap, history: History) -> dict:
     if st.get("phase") == "setup":
         out["game"] = w(msg(f"game.{st['game']}"))
         out["where"] = w(msg("setup.who_plays"))
-        out["seats"] = [{"name": w(msg("seat", seat=s)), "lines": [], "locked": False,
-                         "phone": s in snap.phones} for s in st["joined"]]
+        out["seats"] = [{"name": w(msg("seat", seat=s)), "lines": [], "locked": False}
+                        for s in st["joined"]]
         out["display"] = None
         out["history"] = []
         return out
@@ -125,7 +130,7 @@ def table_payload(snap, history: History) -> dict:
             row = [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n] if isinstance(s["row"], dict) \
                 else [w(msg(f"n.{k}", n=n)) for k, n in s["row"] if n]
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.hand", n=s["hand"])),
-                          "lines": row, "locked": False, "phone": pads[i] in snap.phones,
+                          "lines": row, "locked": False,
                           "active": st.get("active") == i + 1})
         out["display"] = None
     else:
@@ -135,7 +140,7 @@ def table_payload(snap, history: History) -> dict:
         for i, s in enumerate(st["seats"]):
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.chips", n=s["chips"])),
                           "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["garden"].items()],
-                          "locked": (i + 1) in locked, "phone": pads[i] in snap.phones,
+                          "locked": (i + 1) in locked,
                           "active": st.get("chooser") == i + 1})
     out["bidding"] = st.get("phase") == "bidding"
     out["seats"] = seats

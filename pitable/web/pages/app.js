@@ -42,7 +42,7 @@
     $("pile").textContent = t.display ? (t.pile || "") : "";
     $("seats").replaceChildren(...t.seats.map((s) => {
       const li = el("li", s.active ? "active" : "");
-      const name = el("span", "name" + (s.phone ? " phone" : ""), s.name);
+      const name = el("span", "name", s.name);
       li.append(name);
       if (s.count) li.append(el("span", "count", s.count));
       if (t.bidding) li.append(el("span", s.locked ? "locked" : "waiting", s.locked ? t.words["web.locked"] : ""));
