@@ -110,7 +110,8 @@ def table_payload(snap, history: History) -> dict:
     w = catalog(lang).words
     st = snap.state
     out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
-           "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked")}}
+           "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
+                                                               "web.join")}}
     if st.get("phase") == "setup":
         out["game"] = w(msg(f"game.{st['game']}"))
         out["where"] = w(msg("setup.who_plays"))

@@ -86,6 +86,7 @@ class WebServer:
         self.thread = None
         self._sock = None
         self._keepalive = None
+        self._summary = None
         self._table_bytes = None
         self._seat_bytes: dict = {}
         self.stopped = threading.Event()
@@ -156,7 +157,16 @@ class WebServer:
             aloop.close()
 
     def _count(self, status: int) -> None:
+        """Refused requests are counted; the log gets one summary line a minute at most,
+        never a path or a body (paths carry codes)."""
         self.refused[status] = self.refused.get(status, 0) + 1
+        if self._summary is None and self.aloop is not None:
+            self._summary = self.aloop.call_later(60.0, self._log_refused)
+
+    def _log_refused(self) -> None:
+        self._summary = None
+        counts = ", ".join(f"{n} x {status}" for status, n in sorted(self.refused.items()))
+        log.warning("web: refused requests so far: %s", counts)
 
     async def _client(self, reader, writer) -> None:
         self.connections += 1

@@ -54,3 +54,14 @@ def test_a_taken_port_is_a_config_error_naming_web_port(tmp_path):
     s.close()
     assert out.returncode == 2
     assert "web.port: cannot listen on 127.0.0.1" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_doctor_says_the_address_to_open(tmp_path):
+    from pitable.service.doctor import check_web
+
+    off = check_web(parse_config({}, "f.yaml"))
+    assert off.level == "ok" and "off" in off.detail
+    on = check_web(parse_config({"web": {"port": 8123, "bind": "127.0.0.1"}}, "f.yaml"))
+    assert "http://127.0.0.1:8123/" in on.detail and on.level in ("ok", "warn")
+    named = check_web(parse_config({"web": {"host": "pitable.local", "port": 8123}}, "f.yaml"))
+    assert "http://pitable.local:8123/" in named.detail

@@ -239,3 +239,23 @@ def test_a_web_fault_never_stops_the_table(web_table, monkeypatch):
     reveal_start(t)
     assert t.table.current.state.display[1] == 2       # the game goes on, logged
     tv.close()
+
+
+def test_at_most_64_connections_then_503_and_the_table_goes_on(web_table):
+    import socket
+
+    t = web_table()
+    idle = [socket.create_connection(("127.0.0.1", t.port)) for _ in range(64)]
+    try:
+        t.sync()
+        assert t.get("/api/state")[0] == 503
+        t.press(1, 0)
+        assert t.view().step == "join"
+    finally:
+        for s in idle:
+            s.close()
+    for _ in range(50):  # the server sees them go
+        t.sync()
+        if t.get("/api/state")[0] == 200:
+            break
+    assert t.get("/api/state")[0] == 200

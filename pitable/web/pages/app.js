@@ -110,6 +110,14 @@
     });
   } else if (page === "join") {
     const ticket = location.pathname.slice(1);
+    // the button's word in the table's language, from the table's stream
+    const es = new EventSource("/events");
+    es.addEventListener("table", (e) => {
+      const t = JSON.parse(e.data);
+      document.documentElement.lang = t.lang;
+      $("join").textContent = t.words["web.join"];
+      es.close();
+    });
     $("join").addEventListener("click", async () => {
       const r = await post("/api/join", { ticket: ticket });
       if (r.ok) { const j = await r.json(); location.replace("/s/" + j.code); }
