@@ -148,11 +148,16 @@ class Table:
     def phone_join(self, ticket: str):
         """A phone shows a join ticket (the web thread asks through the loop's queue):
         (seat, code) if it is the ticket of the QR on screen now, else None."""
-        if self.phones is None or not isinstance(self.current, Setup) or self.current.phone is None:
+        cur = self.current
+        if self.phones is None:
+            return None
+        showing = cur.phone is not None if isinstance(cur, Setup) else \
+            (getattr(cur, "overlay", None) or ("",))[0] == "phone"
+        if not showing:
             return None
         found = self.phones.join(ticket)
         if found is not None:
-            self.current.phone_joined(found[0])
+            cur.phone_joined(found[0])
         return found
 
     def _start(self, choice: dict):
@@ -214,7 +219,9 @@ class Table:
         pi = header.get("assistant")
         if isinstance(pi, dict) and isinstance(pi.get("seats"), list):
             seats += tuple(pi["seats"])  # counted here; named by the controller
-        if len(seats) != state.players or max(header.get("pads") or seats) > self.seats:
+        # with phones (web:), seats after the pads' numbers are phones': they join again (hold 5)
+        room = max(self.seats, 6) if self.phones is not None else self.seats
+        if len(seats) != state.players or max(header.get("pads") or seats) > room:
             log.warning("not resuming %s: its seats %s do not fit this table", path, seats)
             return None
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
@@ -223,6 +230,8 @@ class Table:
     def _controller(self, state, header: dict, journal, resumed: bool):
         controller = self._make_controller(state, header, journal, resumed)
         controller.header = header  # the web pages replay its history (public moves only)
+        if self.phones is not None:  # hold 5: a phone (again) for a seat of this game
+            controller.phones, controller.web_address, controller.pads = self.phones, self.web_address, self.seats
         return controller
 
     def _make_controller(self, state, header: dict, journal, resumed: bool):

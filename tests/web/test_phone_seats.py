@@ -123,3 +123,47 @@ def test_cockroach_poker_from_a_phone(web_table):
 
 
 import json  # noqa: E402
+
+
+def test_mid_game_the_table_takes_a_phone_back_and_a_new_phone_takes_the_seat(web_table):
+    t = web_table()
+    code = start_game(t)
+    reveal_start(t)
+    phone = t.stream(f"/s/{code}/events")
+    t.press(1, 4, "hold")                            # hold 5: the phones' screen
+    # every phone seat has its phone: the QR is for the first seat of the game (a pad that
+    # broke could be replaced by a phone), and the screen lists the phones to take back
+    assert t.view().phones == (4,) and t.view().phone[0] == 1
+    t.press(1, 3)                                    # key 4: the phone of seat 4 is taken back
+    assert phone.closed.wait(5) and phone.events()[-1] == ("gone", {})
+    assert t.key(code, 0) == 404
+    t.press(2, 4, "hold")                            # hold 5 again: the QR for seat 4, which has none
+    seat, url = t.view().phone
+    assert seat == 4
+    status, _, body, _ = t.post("/api/join", {"ticket": url.rsplit("/", 1)[1]})
+    assert status == 200
+    t.sync()
+    new = json.loads(body)["code"]
+    assert type(t.view()).__name__ == "Bidding"       # back to the game
+    assert t.key(new, 2) == 204
+    assert json.loads(t.get("/api/state")[2])["locked"] == [3]
+
+
+def test_after_a_restart_the_game_with_phone_seats_resumes_and_phones_join_again(tmp_path):
+    from tests.web.conftest import WebTable
+
+    t = WebTable(tmp_path / "logs", pads=3)
+    try:
+        start_game(t)
+        reveal_start(t)
+    finally:
+        t.close()
+    t = WebTable(tmp_path / "logs", pads=3)          # the Pi restarts: codes were in memory only
+    try:
+        assert type(t.view()).__name__ == "Resumed" and t.table.current.seats == (1, 2, 4)
+        t.press(1, 4, "hold")
+        seat, url = t.view().phone
+        assert seat == 4
+        assert t.post("/api/join", {"ticket": url.rsplit("/", 1)[1]})[0] == 200
+    finally:
+        t.close()
