@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="apply a game log and print the state")
     p.add_argument("file", metavar="FILE", help="a game log (JSON Lines); - for standard input")
     p.add_argument("--json", action="store_true", help="print the public state as one JSON object")
+    p.add_argument("--check-assistant", action="store_true",
+                   help="make the assistant's logged bids and choices again from its seed and compare")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play many games with bots and print statistics")
@@ -114,6 +116,17 @@ def cmd_replay(args) -> int:
         from pitable.screens.text import describe
 
         print(describe(state))
+    if args.check_assistant:
+        if "assistant" not in log.header:
+            raise LogError(f"{args.file}: the assistant did not play in this game")
+        from pitable.table.assistant import check_log
+
+        bids, choices, difference = check_log(log.header, state.moves)
+        if difference:
+            print(f"pitable: {args.file}: assistant: {difference}", file=sys.stderr)
+            return 1
+        print(f"assistant: {bids} bids and {choices} choices made again from its seed: all the same",
+              file=sys.stderr)
     return 0
 
 

@@ -195,3 +195,10 @@ def test_simulate_strong_with_a_budget_repeats_and_jobs_change_nothing(capsys):
 def test_simulate_strong_bad_arguments(args, message, capsys):
     assert main(["simulate", "--games", "3", *args]) == 1
     assert message in capsys.readouterr().err
+
+
+def test_replay_check_assistant_on_a_game_without_it(tmp_path, capsys):
+    path = tmp_path / "game.jsonl"
+    path.write_text(LOG)
+    assert main(["replay", str(path), "--check-assistant"]) == 1
+    assert "the assistant did not play in this game" in capsys.readouterr().err

@@ -687,6 +687,19 @@ class State:
         self.unseen, self.display, self.discard = list(unseen), list(display), list(discard)
         self.gardens = [list(g) for g in gardens]
         self.chips, self.spent, self.choosers = list(chips), list(spent), list(choosers)
+        if self.phase == CHOOSING:
+            self._present = [k for k in _K5 if self.display[k]]
+
+    def __reduce__(self):
+        # Pickled as its position only (a copy for the assistant's worker process): no undo
+        # stack, no move list, no resolution memo: a few hundred bytes.
+        return _from_position, (self.players, self.options, self._snapshot())
+
+
+def _from_position(players: int, options: Options, snap: tuple) -> State:
+    state = State(players, options)
+    state._restore(snap)
+    return state
 
 
 def new_game(players: int, options: Options | dict | None = None) -> State:

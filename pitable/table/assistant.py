@@ -35,12 +35,34 @@ class Assistant:
         self.post = post
         self.worker = worker if level == "strong" else "inline"
         self._pool = None
+        self._jobs = None       # positions for the dispatch thread (process worker)
+        self._closed = False
         self.asked: dict = {}   # player -> the position key it is thinking about
 
     def header(self) -> dict:
         """What the log's header says about it: enough to make the same decisions again."""
         return {"seats": [p + 1 for p in self.players], "level": self.level,
                 "budget": self.budget, "seed": self.seed}
+
+    @staticmethod
+    def header_problem(data, players: int) -> str | None:
+        """What is wrong with a log header's ``assistant`` entry, or None (a hand-edited or
+        damaged log must not crash the daemon at resume)."""
+        def whole(x):
+            return isinstance(x, int) and not isinstance(x, bool)
+        if not isinstance(data, dict):
+            return "assistant: expected an object"
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not seats or not all(whole(s) and 1 <= s <= players for s in seats) \
+                or len(set(seats)) != len(seats) or len(seats) >= players:
+            return f"assistant.seats: expected distinct seats 1..{players}, at least one left to people"
+        if data.get("level") not in ("easy", "strong"):
+            return "assistant.level: expected easy or strong"
+        if not whole(data.get("budget")) or data["budget"] < 1:
+            return "assistant.budget: expected a whole number of playouts"
+        if not whole(data.get("seed")):
+            return "assistant.seed: expected a whole number"
+        return None
 
     @classmethod
     def from_header(cls, data, **kwargs):
@@ -73,20 +95,38 @@ class Assistant:
             else:
                 self.post(lambda: deliver(token, player, card))
             return
+        if self._jobs is None:
+            import queue
+            import threading
+
+            self._jobs = queue.SimpleQueue()
+            threading.Thread(target=self._dispatch, args=(self._jobs,), name="assistant", daemon=True).start()
+        self._jobs.put((position, player, token, deliver))  # microseconds: the key path never waits
+
+    def _dispatch(self, jobs) -> None:
+        """On its own thread: hand each position to the worker process and queue the answer.
+
+        Starting the worker (a forkserver: ~0.4 s here, seconds on a Pi) and pickling happen
+        here, never on the loop's thread; waiting for the answer holds no GIL."""
         from pitable.sim.search import decide
 
-        future = self._executor().submit(decide, position, player, self.level, self.seed, self.budget)
-
-        def done(f):  # on the pool's thread: only queue
-            try:
-                card = f.result()
-            except Exception:  # a dead worker: decide inline rather than stall the table
-                log.exception("the assistant's worker failed; deciding in the loop")
-                self.post(lambda: deliver(token, player, self.bid_now(position, player)))
+        while True:
+            job = jobs.get()
+            if job is None:
                 return
-            self.post(lambda: deliver(token, player, card))
-
-        future.add_done_callback(done)
+            position, player, token, deliver = job
+            try:
+                card = self._executor().submit(decide, position, player, self.level, self.seed,
+                                               self.budget).result()
+            except Exception:  # noqa: BLE001 - a dead worker: decide here rather than stall the table
+                if self._closed:
+                    return  # the game ended while it thought
+                log.exception("the assistant's worker failed; deciding on its dispatch thread")
+                self._pool = None
+                card = self.bid_now(position, player)
+            if self._closed:
+                return
+            self.post(lambda token=token, player=player, card=card: deliver(token, player, card))
 
     def forget(self) -> None:
         """The position changed (a commit, an undo): what it thought about is moot."""
@@ -100,17 +140,51 @@ class Assistant:
             # forkserver: a clean process without the daemon's threads (forking those is unsafe)
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority)
         return self._pool
 
-    def warm_up(self) -> None:
-        """Start the worker now (a Pi takes a second or two) rather than at the first bid."""
-        if self.worker == "process":
-            from pitable.sim.search import warm_up
-
-            self._executor().submit(warm_up)
-
     def close(self) -> None:
+        self._closed = True
+        if self._jobs is not None:
+            self._jobs.put(None)
+            self._jobs = None
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _lower_priority() -> None:
+    """In the worker: the loop (keys, frames) wins whenever both want the same core."""
+    import os
+
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+
+
+def check_log(header: dict, moves: list) -> tuple:
+    """Make the assistant's decisions of a logged game again from its header (seats, level,
+    budget, seed) and compare: (bids checked, choices checked, the first difference or None)."""
+    from pitable.rules import grasshopper as gh
+
+    problem = Assistant.header_problem(header.get("assistant"), header.get("players", 0))
+    if problem:
+        return 0, 0, problem
+    pi = Assistant.from_header(header["assistant"], worker="inline")
+    state = gh.state_from_header(header)
+    bids = choices = 0
+    for n, move in enumerate(moves, 1):
+        if isinstance(move, gh.Bids):
+            for p in pi.players:
+                want = gh.CARDS[pi.bid_now(state, p)]
+                if move.cards[p] != want:
+                    return bids, choices, f"input {n}: seat {p + 1} bid {move.cards[p]}, its seed makes {want}"
+                bids += 1
+        elif isinstance(move, gh.Choose) and state.chooser in pi.players:
+            want = gh.KINDS[pi.choice_now(state, state.chooser)]
+            if move.kind != want:
+                return bids, choices, f"input {n}: seat {state.chooser + 1} chose {move.kind}, its seed makes {want}"
+            choices += 1
+        state.push(move)
+    return bids, choices, None

@@ -79,3 +79,25 @@ def test_strong_plays_whole_legal_games_under_every_option(options):
     for seed in range(2):
         state = sim.play(3, bots, rng, options, seed=seed)  # through push: every input checked
         assert state.is_over()
+
+
+def test_a_state_travels_to_the_worker_as_its_position_only():
+    """Pickled for the assistant's worker: the same position, a few hundred bytes, and a
+    copy taken while someone chooses plays on (its kinds to choose from come back)."""
+    import pickle
+
+    rng = random.Random(2)
+    bots = [sim.HeuristicBot(rng) for _ in range(3)]
+    state = sim.play(3, bots, rng, seed=2)
+    replayed = State(3)
+    phases = set()
+    for move in state.moves:
+        data = pickle.dumps(replayed)
+        back = pickle.loads(data)
+        assert back == replayed and len(data) < 600 and back.moves == [] and back.history == []
+        if replayed.phase is CHOOSING:
+            assert back.choice_kinds == replayed.choice_kinds
+            back.copy().playout(random.Random(1))
+        phases.add(replayed.phase)
+        replayed.push(move)
+    assert CHOOSING in phases

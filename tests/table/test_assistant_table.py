@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pitable.i18n import words
+from pitable.i18n import msg, words
 from pitable.rules.grasshopper import BIDDING, CARD_INDEX, CHOOSING, REVEAL, Bids, Choose
 from pitable.rules.log import replay
 from pitable.screens import views as v
@@ -191,3 +191,81 @@ def test_resume_makes_the_same_decision_again(pi_table, tmp_path):
     # the people's bids were only in memory (they bid again); the Pi's comes back the same
     assert resumed.seats == (1, 2, PI) and resumed.pending == {2: game.pending[2]}
     assert resumed.state == game.state
+
+
+@pytest.mark.parametrize("entry", [None, [], {"seats": [3]}, {"seats": [1, 2], "level": "strong", "budget": 5, "seed": 1},
+                                   {"seats": [2], "level": "hard", "budget": 5, "seed": 1},
+                                   {"seats": [2], "level": "easy", "budget": "5", "seed": 1},
+                                   {"seats": [9], "level": "easy", "budget": 5, "seed": 1}])
+def test_a_damaged_assistant_header_is_not_resumed_and_nothing_crashes(pi_table, entry):
+    table = pi_table()
+    start(table, pads=(1, 2))
+    path = table.current.journal.path
+    table.close()
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["assistant"] = entry
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    again = pi_table()
+    view = again.view()
+    if isinstance(view, v.Message):  # the table says the last game was not resumed (issue 10)
+        assert view.title == msg("log.not_resumed.title")
+        press(again, 1, 7)
+    assert isinstance(again.view(), v.Setup)  # a new game instead of a crash loop
+
+
+def test_an_answer_for_a_position_undone_meanwhile_is_dropped_and_it_thinks_again(pi_table):
+    held = []
+    table = pi_table()
+    table.post = held.append  # the loop has not run its answer yet
+    game = start(table, pads=(1, 2))
+    while game.notices:
+        press(table, 1, 5)
+    for k in (1, 2, 3):
+        press(table, 1, k)
+    assert game.state.phase is BIDDING and len(held) == 1
+    press(table, 1, 7, "hold")  # hold X: undo the last reveal
+    press(table, 1, 6)          # A: confirm
+    assert game.state.phase is REVEAL
+    held.pop(0)()               # the stale answer arrives: nothing locks in
+    assert game.pending == {} and game.state.phase is REVEAL
+    press(table, 1, 4)          # blackberry instead
+    assert game.state.phase is BIDDING and len(held) == 1
+    held.pop(0)()
+    assert set(game.pending) == {2} and isinstance(table.view(), v.Bidding) and table.view().locked == (PI,)
+
+
+def test_pitable_replay_checks_the_assistants_decisions(pi_table, capsys):
+    from pitable.cli import main
+
+    table = pi_table()
+    game = start(table, pads=(1, 2, 3))
+    humans_play(table, random.Random(8))
+    path = game.journal.path
+    assert main(["replay", str(path), "--json", "--check-assistant"]) == 0
+    err = capsys.readouterr().err
+    assert "made again from its seed: all the same" in err and " 0 bids" not in err
+    # a log whose header names another seed: the decisions differ, and the first is named
+    lines = path.read_text().splitlines()
+    head = json.loads(lines[0])
+    head["assistant"]["seed"] += 1
+    path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
+    assert main(["replay", str(path), "--check-assistant"]) == 1
+    err = capsys.readouterr().err
+    assert "assistant: input " in err and "its seed makes" in err
+
+
+def test_key_6_never_seats_more_than_four_players_and_a_fourth_person_is_refused(pi_table):
+    table = pi_table()
+    press(table, 1, 0)
+    for pad in (1, 2, 3):
+        press(table, pad, 0)
+    seen = set()
+    for _ in range(8):
+        press(table, 2, 5)
+        seen.add((len(table.view().assistant), table.view().assistant_level))
+    assert seen == {(0, None), (1, "strong"), (1, "easy")}  # 3 people: room for one Pi
+    while table.view().assistant != (PI,):
+        press(table, 2, 5)
+    press(table, 4, 0)  # a fourth person would make five
+    assert words(table.view().toast) == "At most 4 players" and 4 not in table.view().joined
