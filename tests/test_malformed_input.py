@@ -225,3 +225,11 @@ def test_main_replay_exit_code_for_a_bad_log(tmp_path, capsys):
     path.write_text(HEAD + DEEP + "\n")
     assert main(["replay", str(path)]) == 1
     assert one_line(capsys.readouterr().err).startswith("pitable: line 2:")
+
+
+@pytest.mark.parametrize("assistant", [None, {}, False])
+def test_replay_check_assistant_without_an_assistant_says_so(tmp_path, capsys, assistant):
+    path = tmp_path / "x.jsonl"
+    path.write_text(encode({**header(2, Options()), "assistant": assistant}))
+    assert main(["replay", str(path), "--check-assistant"]) == 1
+    assert "the assistant did not play" in one_line(capsys.readouterr().err)
