@@ -278,7 +278,13 @@ def _i2c_address(value, at):
 def _log_dir(value, at):
     if not isinstance(value, str) or not value.strip():
         at.fail(f"expected a directory path, got {_show(value)}")
-    return Path(value).expanduser()
+    if "\0" in value:
+        at.fail("a path cannot hold a NUL character")
+    try:
+        return Path(value).expanduser()
+    except (RuntimeError, KeyError):  # ~someone who is not a user here, or no home at all
+        user = value.split("/", 1)[0]
+        at.fail(f"cannot expand {user}: no such user or no home directory")
 
 
 def _optional(check: Check) -> Check:
@@ -616,8 +622,18 @@ class _DuplicateKey(Exception):
     pass
 
 
+class _BadValue(Exception):
+    """A scalar PyYAML's constructors cannot make (2026-13-45, a 5000-digit integer), with its line."""
+
+
 class _Loader(yaml.SafeLoader):
     """SafeLoader that refuses a key written twice in one mapping (PyYAML keeps the last)."""
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, TypeError, OverflowError) as e:
+            raise _BadValue(f"line {node.start_mark.line + 1}: a value YAML cannot read: {e}") from None
 
     def construct_mapping(self, node, deep=False):
         seen: dict[Any, int] = {}
@@ -667,7 +683,21 @@ def load_config(path: str | os.PathLike) -> Config:
         raise ConfigError(_one_line(f"{source}: {e}")) from None
     except yaml.YAMLError as e:
         raise ConfigError(_one_line(f"{source}: {_yaml_message(e)}")) from None
-    return parse_config(data, source)
+    except _BadValue as e:  # PyYAML's own constructors: a date like 2026-13-45, !!float x
+        raise ConfigError(_clip(f"{source}: {e}")) from None
+    except RecursionError:
+        raise ConfigError(f"{source}: YAML nested too deeply") from None
+    except (ValueError, TypeError, OverflowError) as e:
+        raise ConfigError(_clip(f"{source}: a YAML value that cannot be read: {e}")) from None
+    try:
+        return parse_config(data, source)
+    except RecursionError:
+        raise ConfigError(f"{source}: YAML nested too deeply") from None
+
+
+def _clip(text: str, limit: int = 200) -> str:
+    text = _one_line(text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def check_config_main(path: str | os.PathLike) -> int:

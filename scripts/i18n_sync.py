@@ -34,6 +34,12 @@ def main(lang: str) -> int:
     words = mod.WORDS
     source = (HERE / "en.po").read_text(encoding="utf-8")
     entries = parse_po(source)
+    # what the catalog already translates (someone edited the .po directly) is kept
+    target = HERE / f"{lang}.po"
+    if target.exists():
+        for id, entry in parse_po(target.read_text(encoding="utf-8")).items():
+            if id not in words and id in entries and all(entry.forms) and entry.forms != entries[id].forms:
+                words[id] = entry.forms if entry.plural else entry.forms[0]
     name, plural = HEADERS[lang]
     out = [f"# {name} words of the table (pitable). Terms follow the rulebooks: see docs/languages.md.",
            'msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', f'"Language: {lang}\\n"',

@@ -1,97 +1,379 @@
 #!/usr/bin/env python3
-"""Render every screen in several realistic states to docs/screens/*.png, for people.
+"""Draw the screens of real games to docs/screens/<lang>/*.png, for people.
+
+Every screen comes from a game reached by keys through the real controllers (the
+setup, the Grasshopper and Cockroach tables, resume from the log): a preview cannot
+show what the table never would. The same games are played in every language, so
+docs/screens/en, de and vi hold the same screen names.
 
 Each frame is scaled up 4x (nearest neighbour) and tinted like an OLED (white, or
 blue with ``--blue``) on black, with a thin border; ``all.png`` is a contact sheet.
 
-    PYTHONPATH=. python scripts/render_screens.py [--out docs/screens] [--blue]
+    PYTHONPATH=. python scripts/render_screens.py [--out docs/screens] [--blue] [--lang de]
 """
 
 from __future__ import annotations
 
 import argparse
 import pathlib
+import random
 import sys
+import tempfile
 import time
 
 from PIL import Image
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
+from pitable.hardware.keys import KeyEvent  # noqa: E402
+from pitable.i18n import LANGUAGES  # noqa: E402
+from pitable.rules.grasshopper import BIDDING, CHOOSING, KINDS, REVEAL  # noqa: E402
 from pitable.screens import views as v  # noqa: E402
 from pitable.screens.font import text_image  # noqa: E402
 from pitable.screens.render import render  # noqa: E402
+from pitable.table.app import Table  # noqa: E402
+from pitable.table.base import TOAST_SECONDS  # noqa: E402
 
-GH_OPTIONS = (("Beginner X", "off"), ("X beats cancelled A", "on"), ("End on empty pile", "off"),
-              ("Cards", "real"))
+K = {k: i for i, k in enumerate(KINDS)}
+A, X = 6, 7
 
-STATES = {
-    "setup_game": v.Setup("game", "grasshopper", (), 4, (), False),
-    "setup_join_empty": v.Setup("join", "grasshopper", (), 4, (), False),
-    "setup_join": v.Setup("join", "grasshopper", (1, 3), 4, (), True),
-    "setup_join_6": v.Setup("join", "cockroach", (1, 2, 4, 5, 6), 6, (), True),
-    "setup_options": v.Setup("options", "grasshopper", (1, 2, 3), 4, GH_OPTIONS, True),
-    "setup_options_cockroach": v.Setup("options", "cockroach", (1, 2, 3), 6,
-                                       (("First player", "S2"), ("Cards", "virtual")), True),
-    "resumed": v.Resumed("grasshopper", 2, 5, False),
-    "resumed_rebid": v.Resumed("grasshopper", 3, 7, True),
-    "reveal_start": v.RevealPrompt(3, "start", {}, 66),
-    "reveal_refill": v.RevealPrompt(2, "refill", {"corn": 1}, 40),
-    "reveal_stalemate": v.RevealPrompt(1, "stalemate", {"grasshopper": 1, "corn": 1, "broccoli": 1}, 31),
-    "bidding_none": v.Bidding(1, 1, {"grasshopper": 1, "corn": 1, "strawberry": 1}, (1, 2, 3, 4), (), 63),
-    "bidding_some": v.Bidding(2, 5, {"corn": 2, "blackberry": 1}, (1, 2, 3, 4), (2, 4), 35),
-    "bidding_2p": v.Bidding(1, 3, {"broccoli": 3}, (1, 3), (3,), 57),
-    "bidding_stalemate4": v.Bidding(1, 4, {"grasshopper": 1, "corn": 1, "strawberry": 1, "broccoli": 1},
-                                    (1, 2, 3, 4), (1, 2, 3), 50),
-    "bidding_6seats": v.Bidding(1, 1, {"corn": 1, "strawberry": 1, "blackberry": 1}, (1, 2, 3, 4, 5, 6),
-                                (2, 5), 60),
-    "bids_order": v.BidsRevealed((1, 2, 3, 4), ("5", "2", "5", "6"), (1, 3), None, None, (4, 2), False),
-    "bids_ace": v.BidsRevealed((1, 2, 3, 4), ("3", "A", "6", "1"), (), 2, "ace", (), False),
-    "bids_x": v.BidsRevealed((1, 2, 3), ("X", "A", "4"), (), 1, "x", (), False),
-    "bids_order3": v.BidsRevealed((1, 2, 3, 4), ("6", "X", "3", "4"), (), None, None, (1, 4, 3), False),
-    "bids_order4": v.BidsRevealed((1, 2, 3, 4), ("1", "4", "3", "2"), (), None, None, (2, 3, 4, 1), False),
-    "bids_stalemate": v.BidsRevealed((1, 2, 3, 4), ("4", "X", "4", "X"), (1, 3, 2, 4), None, None, (), True),
-    "bids_2p_alone": v.BidsRevealed((1, 2), ("X", "3"), (), 2, "alone", (), False),
-    "bids_6seats": v.BidsRevealed((1, 2, 3, 4, 5, 6), ("1", "2", "3", "3", "6", "A"), (3, 4), 6, "ace", (), False),
-    "choosing": v.Choosing(3, (("grasshopper", 1), ("corn", 2)), (1,)),
-    "choosing_3": v.Choosing(2, (("corn", 1), ("strawberry", 1), ("blackberry", 1)), (4, 1)),
-    "choosing_4": v.Choosing(1, (("grasshopper", 1), ("corn", 1), ("strawberry", 1), ("broccoli", 1)), (3, 4, 2)),
-    "instructions": v.Instructions("Turn 3", ("S2 takes 2 corn", "S2 harvests 3 corn: +1 chip")),
-    "instructions_pages": v.Instructions("Turn 6", ("S1 takes all: 1 grasshopper, 2 corn, 1 strawberry",
-                                                    "S1 harvests 3 corn: +1 chip", "S3 PLAGUE! Garden to discard"),
-                                         1, 2),
-    "instructions_stalemate": v.Instructions("Stalemate", ("Bid again, 1 card added", "Turn up 1 card")),
-    "instructions_round": v.Instructions("Round 2 over", ("Most plants +1 chip: S1, S3", "Take your 8 cards back",
-                                                          "Turn up 3 cards"), 2, 2),
-    "scores": v.Scores(2, (1, 2, 3, 4), (3, 5, 0, 12),
-                       ({"corn": 2, "grasshopper": 1}, {}, {"strawberry": 1, "broccoli": 2, "blackberry": 1,
-                                                          "grasshopper": 2, "corn": 1}, {"blackberry": 2}), 28),
-    "scores_2p": v.Scores(1, (2, 4), (1, 0), ({"broccoli": 1}, {"grasshopper": 2, "corn": 1}), 55),
-    "confirm_undo": v.ConfirmUndo(2, "S2 chose corn"),
-    "confirm_undo_bids": v.ConfirmUndo(1, "the bids 5 2 5 6"),
-    "game_over": v.GameOver((1, 2, 3, 4), (7, 9, 4, 9), (0, 1, 2, 0), (4,)),
-    "game_over_tie": v.GameOver((1, 2, 3), (6, 6, 2), (1, 1, 0), (1, 2)),
-    "cr_offer_target": v.CockroachOffer(2, "target", None, (1, 2, 3, 4, 5), (6, 5, 7, 6, 6)),
-    "cr_offer_claim": v.CockroachOffer(2, "claim", 4, (1, 2, 3, 4, 5), (6, 5, 7, 6, 6)),
-    "cr_answer": v.CockroachAnswer(4, 2, "scorpion", (2,), True, "decide", None),
-    "cr_answer_seen": v.CockroachAnswer(3, 4, "cockroach", (2, 4), False, "decide", None),
-    "cr_answer_pass": v.CockroachAnswer(4, 2, "rat", (2,), True, "claim", 5),
-    "cr_flip": v.CockroachFlip(3, "bat", False),
-    "cr_rows": v.CockroachRows((1, 2, 3, 4, 5, 6), (5, 4, 6, 3, 5, 5),
-                               ({"rat": 1, "fly": 2}, {}, {"toad": 3, "bat": 1}, {"spider": 1, "stinkbug": 2,
-                                                                               "scorpion": 1},
-                                {"cockroach": 3}, {"rat": 2, "fly": 1, "toad": 1})),
-    "cr_over": v.CockroachOver((1, 2, 3, 4), (3,), "four_of_a_kind", "toad"),
-    "cr_over_empty": v.CockroachOver((1, 2, 3), (2,), "empty_hand", None),
-    "resumed_cockroach": v.Resumed("cockroach", 4, 0, False),
-    "message": v.Message("Pads test", ("Seat 2 key A press", "Seat 1 key 3 hold", "Seat 4 key X press")),
-    "message_error": v.Message("Cannot save the game log", ("Disk full? The last move was not taken. "
-                                                            "Free space, then press any key.",)),
-    "toast_bidding": v.Bidding(2, 5, {"corn": 2, "blackberry": 1}, (1, 2, 3, 4), (2, 4), 35,
-                               toast="Seat 3: card spent, bid again"),
-    "toast_choosing": v.Choosing(3, (("grasshopper", 1), ("corn", 2)), (1,), toast="Keys 1-2 choose"),
-    "toast_setup": v.Setup("join", "grasshopper", (1,), 4, (), False, toast="Need 2 players"),
-}
+
+class Clock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+class Play:
+    """A table driven by keys; ``shot(name)`` keeps the frame it shows now."""
+
+    def __init__(self, lang: str, log_dir: pathlib.Path, seats: int = 4, shots: dict | None = None, **kw):
+        self.lang, self.log_dir, self.seats_wired = lang, log_dir, seats
+        self.clock = Clock()
+        self.table = Table(seats=seats, log_dir=log_dir, clock=self.clock, rng=random.Random(7),
+                           language=lang, **kw)
+        self.shots = shots if shots is not None else {}
+
+    def press(self, pad: int, key: int, action: str = "press") -> None:
+        self.table.on_key(KeyEvent(pad - 1, key, action))
+        self.table.durable()
+
+    def hold(self, pad: int, key: int) -> None:
+        self.press(pad, key, "hold")
+
+    def shot(self, name: str) -> None:
+        if not name.startswith("toast"):
+            self.wait(TOAST_SECONDS + 0.1)  # a refusal's toast has gone by the time people look
+        view = self.table.view()
+        self.shots[name] = render(view, self.lang)
+
+    def wait(self, seconds: float) -> None:
+        """Time passes (a toast goes, an informing screen moves on)."""
+        self.clock.t += seconds
+        self.table.tick(self.clock.t)
+
+    @property
+    def game(self):
+        return self.table.current
+
+    def reveal(self, *kinds: str) -> None:
+        for kind in kinds:
+            self.press(1, K[kind])
+
+    def bid(self, *pairs) -> None:
+        for pad, key in pairs:
+            self.press(pad, key)
+
+    def read(self) -> None:
+        """Every notice read: the first player's X names no kind and chooses nothing (before
+        a bid it is that seat's bid, which its next press replaces)."""
+        while self.game.notices:
+            self.press(self.game.seats[0], X)
+
+
+def grasshopper_setup(p: Play, pads=(1, 2, 3, 4), deck_toggle=False, toggles=()) -> None:
+    p.press(pads[0], 0)
+    for pad in pads:
+        p.press(pad, 0)
+    p.press(pads[0], A)
+    for key in toggles:
+        p.press(pads[0], key)
+    if deck_toggle:
+        p.press(pads[0], 3)
+    p.press(pads[0], A)
+
+
+def play_grasshopper(p: Play) -> None:
+    """Setup screens, then a 4-player game with real garden cards: the common screens."""
+    p.shot("setup_game")
+    p.press(1, 0)
+    p.shot("setup_join_empty")
+    p.press(3, 0)
+    p.shot("toast_setup")          # A with one player: "Need 2 players"
+    p.press(3, A)
+    p.shot("toast_setup")
+    p.press(1, 0)
+    p.wait(3)
+    p.shot("setup_join")
+    for pad in (2, 4):
+        p.press(pad, 0)
+    p.press(1, A)
+    p.press(1, 0)                  # beginners' X on
+    p.press(1, 1)                  # X beats 2 Aces on: the beginners' rule rules
+    p.shot("setup_options")
+    p.press(1, 0)
+    p.press(1, 1)                  # both off again
+    p.press(1, A)
+    p.shot("reveal_start")
+    p.reveal("grasshopper", "corn")
+    p.shot("reveal_start_2")
+    p.reveal("strawberry")
+    p.shot("bidding_none")
+    p.bid((2, 4), (4, 1))
+    p.shot("bidding_some")
+    p.bid((1, 4), (3, 5))          # 5, 5 cancel; S3's 6 and S4's 2 choose
+    p.shot("bids_order")
+    p.press(1, X)                  # not the chooser: only leaves the reveal
+    p.shot("choosing")
+    p.press(2, 0)
+    p.shot("toast_choosing")
+    p.wait(3)
+    p.press(3, 1)                  # S3 takes the corn; S4 chooses from two
+    p.shot("instructions_choice")
+    p.press(4, 0)                  # S4's key leaves the page and takes the grasshopper
+    p.shot("instructions")
+    p.read()
+    p.shot("reveal_refill")
+    p.reveal("corn", "corn")
+    p.bid((1, 6), (2, 7), (3, 0))
+    p.press(4, 4)                  # S1's Ace, S2's X: the X beats the Ace
+    p.shot("bids_x")
+    p.press(1, X)
+    p.shot("instructions_takes_all")
+    p.read()
+    p.reveal("broccoli", "broccoli", "blackberry")
+    p.bid((1, 2), (2, 3), (3, 6), (4, 5))  # S3's Ace takes all
+    p.shot("bids_ace")
+    p.read()
+    p.reveal("corn", "strawberry", "blackberry")
+    p.bid((1, 1))
+    p.press(2, 7)                  # S2's X is spent: refused, said without the card
+    p.shot("toast_bidding")
+    p.bid((1, 7), (3, 7), (2, 2), (4, 2))  # X and X, 3 and 3: all cancelled, a stalemate
+    p.shot("bids_stalemate")
+    p.press(1, 0)                  # names no kind yet: leaves the reveal
+    p.shot("instructions_stalemate")
+    p.read()
+    p.shot("reveal_stalemate")
+    p.reveal("grasshopper")
+    p.hold(2, A)
+    p.shot("scores")
+    p.press(2, 0)
+    p.hold(3, X)
+    p.shot("confirm_undo")
+    p.press(3, X)
+    p.bid((1, 0), (2, 1), (3, 1), (4, 3))  # 2 and 2 cancel: S4's 4, then S1's 1
+    p.shot("bids_order_2")
+    p.read()
+    while p.game.state.phase is CHOOSING:
+        p.press(p.game.seats[p.game.state.chooser], 0)
+    p.read()
+
+
+def play_nothing_and_plague(p: Play) -> None:
+    """3 players: one kind on display, so the later choosers get nothing; then a plague."""
+    grasshopper_setup(p, pads=(1, 2, 3))
+    p.reveal("corn", "corn", "corn")
+    p.bid((1, 5), (2, 4), (3, 3))  # 6, 5, 4: S1 takes the corn (and harvests), the others get nothing
+    p.press(2, X)
+    p.shot("instructions_nothing")
+    p.press(2, X)
+    if p.game.notices:
+        p.shot("instructions_nothing_2")
+    p.read()
+    p.reveal("grasshopper", "grasshopper", "grasshopper")
+    p.bid((1, 6), (2, 0), (3, 1))  # S1's Ace: three grasshoppers, a plague
+    p.press(2, X)
+    p.shot("instructions_plague")
+    p.press(2, X)
+    if p.game.notices:
+        p.shot("instructions_plague_2")
+    p.read()
+
+
+def play_assistant(p: Play) -> None:
+    """Two pads join and key 6 seats the assistant (it plays Grasshopper Poker with them)."""
+    p.press(1, 0)
+    p.press(1, 0)
+    p.press(3, 0)
+    p.press(1, 5)
+    p.shot("setup_join_pi")
+
+
+def play_two(p: Play) -> None:
+    grasshopper_setup(p, pads=(1, 3))
+    p.reveal("corn", "strawberry", "broccoli")
+    p.bid((1, 4), (3, 7))           # S1's 5 alone: takes the whole display (G6)
+    p.shot("bids_2p_alone")
+
+
+def play_resume(p: Play, lang: str, shots: dict) -> None:
+    grasshopper_setup(p, pads=(1, 2, 3))
+    p.reveal("corn", "strawberry", "broccoli")
+    p.bid((1, 4), (2, 5), (3, 0))
+    p.read()
+    while p.game.state.phase is CHOOSING:
+        p.press(p.game.seats[p.game.state.chooser], 0)
+    p.read()
+    p.reveal("corn", "broccoli")
+    p.table.close()
+    again = Play(lang, p.log_dir, seats=4, shots=shots)
+    again.shot("resumed")
+    again.read()
+    again.bid((1, 3))               # a bid in progress: lost when the power goes
+    again.table.close()
+    third = Play(lang, p.log_dir, seats=4, shots=shots)
+    third.shot("resumed_rebid")
+    third.table.close()
+
+
+def play_to_the_end(p: Play, rng: random.Random, shots_round: bool = False, virtual: bool = True, pads=(1, 2, 3)):
+    """A whole game with random legal keys (the assistant deals)."""
+    grasshopper_setup(p, pads=pads, deck_toggle=virtual)
+    game = p.game
+    shot_round = False
+    for _ in range(20000):
+        st = game.state
+        if st.is_over() and not game.notices:
+            return game
+        if game.notices:
+            first = game.notices[0]
+            if shots_round and not shot_round and isinstance(first, v.Instructions) \
+                    and first.title.id == "title.round_over":
+                p.shot("instructions_round")
+                shot_round = True
+            if len(game.notices) == 1 and st.is_over():
+                p.shot("instructions_game_over")
+            p.press(game.seats[0], X)
+        elif st.phase is REVEAL:
+            p.press(1, rng.choice([k for k in range(5) if st.unseen[k]]))
+        elif st.phase is BIDDING:
+            for i, pad in enumerate(game.seats):
+                p.press(pad, rng.choice([c for c in range(8) if not st.spent[i] >> c & 1]))
+        elif st.phase is CHOOSING:
+            p.press(game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+    raise RuntimeError("the game did not end")
+
+
+def play_game_over(lang: str, tmp: pathlib.Path, shots: dict) -> None:
+    p = Play(lang, tmp / "over", shots=shots)
+    play_to_the_end(p, random.Random(5), shots_round=True)
+    p.shot("game_over")
+    for seed in range(400):
+        p = Play(lang, tmp / f"tie{seed}", shots={})
+        game = play_to_the_end(p, random.Random(seed), pads=(1, 2))
+        out = game.state.outcome
+        if out.chips[0] == out.chips[1] and out.grasshoppers[0] != out.grasshoppers[1]:
+            shots["game_over_tie"] = render(p.table.view(), lang)
+            return
+    raise RuntimeError("no seed gave a tie broken by grasshoppers")
+
+
+def cockroach_setup(p: Play, pads, start: bool = True) -> None:
+    p.press(pads[0], 1)
+    for pad in pads:
+        p.press(pad, 0)
+    if start:
+        p.press(pads[0], A)            # on to the options
+        p.press(pads[0], A)            # start
+
+
+def play_cockroach(p: Play) -> None:
+    cockroach_setup(p, (1, 2, 3, 5, 6), start=False)
+    p.shot("setup_join_cockroach")
+    p.press(1, A)
+    p.press(1, 0)                    # the first player: S2
+    p.shot("setup_options_cockroach")
+    p.press(1, A)
+    p.shot("cr_offer_target")
+    p.press(2, 4)                    # to S5
+    p.shot("cr_offer_claim")
+    p.press(2, 5)                    # "stink bug"
+    p.shot("cr_answer")
+    p.press(5, 0)                    # S5 looks and passes to S1
+    p.shot("cr_answer_pass")
+    p.press(5, 1)                    # "cockroach"
+    p.press(1, 2)                    # S1 passes to S3
+    p.press(1, 1)
+    p.press(3, 5)                    # S3 passes to S6
+    p.press(3, 1)
+    p.shot("cr_answer_seen")         # everyone has seen it: S6 must call
+    p.press(6, X)                    # "false"
+    p.shot("cr_flip")
+    p.press(1, 1)                    # it is a cockroach: the call was wrong
+    p.shot("cr_instructions")
+    p.read()
+    p.hold(3, A)
+    p.shot("cr_rows")
+    p.press(3, 0)
+    p.table.close()
+
+
+def play_cockroach_loss(p: Play, lang: str, shots: dict) -> None:
+    """Two players: S2 is given toads until five are face up (C6)."""
+    cockroach_setup(p, (1, 2))
+    game = p.game
+    toad = 7
+    while not game.state.is_over():
+        active = game.seats[game.state.active]
+        if active == 2:               # S2 starts: offers to S1, who calls right (S2 takes it back)
+            p.press(2, 0)
+            p.press(2, toad)
+            p.press(1, A)
+            p.press(1, toad)
+        else:
+            p.press(1, 1)
+            p.press(1, toad)
+            p.press(2, X)              # "false", but it is a toad: S2 takes it
+            p.press(2, toad)
+        if game.notices and game.state.rows[1][toad] == 4 and "cr_rows_2p" not in shots:
+            p.read()
+            p.hold(1, A)
+            p.shot("cr_rows_2p")
+            p.press(1, 0)
+        p.read()
+    p.shot("cr_over")
+    p.table.close()
+
+
+def play_cockroach_resume(p: Play, lang: str, shots: dict) -> None:
+    cockroach_setup(p, (1, 2, 3))
+    p.press(1, 1)
+    p.press(1, 2)
+    p.table.close()
+    again = Play(lang, p.log_dir, seats=4, shots=shots)
+    again.shot("resumed_cockroach")
+    again.table.close()
+
+
+def screens(lang: str) -> dict:
+    """name -> frame, every one from a real game played by keys."""
+    shots: dict = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        play_grasshopper(Play(lang, tmp / "g4", shots=shots))
+        play_nothing_and_plague(Play(lang, tmp / "g3", shots=shots))
+        play_two(Play(lang, tmp / "g2", shots=shots))
+        play_assistant(Play(lang, tmp / "pi", shots=shots))
+        play_resume(Play(lang, tmp / "resume", shots=shots), lang, shots)
+        play_game_over(lang, tmp, shots)
+        play_cockroach(Play(lang, tmp / "c5", seats=6, shots=shots))
+        play_cockroach_loss(Play(lang, tmp / "c2", seats=4, shots=shots), lang, shots)
+        play_cockroach_resume(Play(lang, tmp / "cr", seats=4, shots=shots), lang, shots)
+    return shots
+
 
 INK = {"white": (235, 240, 255), "blue": (90, 170, 255)}
 
@@ -124,24 +406,25 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(pathlib.Path(__file__).resolve().parents[1] / "docs" / "screens"))
     ap.add_argument("--blue", action="store_true", help="blue OLED look instead of white")
+    ap.add_argument("--lang", choices=LANGUAGES, action="append", help="only these languages (default: all)")
     args = ap.parse_args(argv)
     ink = "blue" if args.blue else "white"
-    out = pathlib.Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    named = []
-    t0 = time.perf_counter()
-    for name, view in STATES.items():
-        frame = render(view)
-        named.append((name, frame))
-        oled(frame, 4, ink).save(out / f"{name}.png")
-    cold = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    for _ in range(10):
-        for _, view in STATES.items():
-            render(view)
-    warm = (time.perf_counter() - t0) / (10 * len(STATES))
-    contact_sheet(named, ink=ink).save(out / "all.png")
-    print(f"{len(named)} screens in {out} (first pass {cold * 1000:.0f} ms, then {warm * 1000:.2f} ms a frame)")
+    names = None
+    for lang in args.lang or LANGUAGES:
+        t0 = time.perf_counter()
+        shots = screens(lang)
+        if names is not None and set(shots) != names:
+            raise SystemExit(f"{lang}: other screens than the first language: {sorted(set(shots) ^ names)}")
+        names = set(shots)
+        out = pathlib.Path(args.out) / lang
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("*.png"):
+            old.unlink()
+        named = sorted(shots.items())
+        for name, frame in named:
+            oled(frame, 4, ink).save(out / f"{name}.png")
+        contact_sheet(named, ink=ink).save(out / "all.png")
+        print(f"{lang}: {len(named)} screens in {out} ({time.perf_counter() - t0:.1f} s, games played by keys)")
     return 0
 
 

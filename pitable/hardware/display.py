@@ -77,11 +77,20 @@ def open_display(options: dict, *, serial=None, stream: TextIO | None = None):
     if o["contrast"] is not None:
         try:
             dev.contrast(int(o["contrast"]))
-        except AssertionError as e:
-            raise HardwareError(f"display: contrast {o['contrast']} is not 0..255") from e
-        except Exception as e:
-            raise HardwareError(f"display: setting the contrast failed: {e}") from e
+        except Exception as e:  # noqa: BLE001 - the panel went away between init and contrast, or a bad level
+            if kind in HARDWARE and serial is None:
+                _close_bus(dev)  # ours: the daemon retries, and each try would leak one
+            if isinstance(e, AssertionError):
+                raise HardwareError(f"display: contrast {o['contrast']} is not 0..255") from e
+            raise HardwareError(f"display: setting the contrast failed: {type(e).__name__}: {e}") from e
     return dev
+
+
+def _close_bus(dev) -> None:
+    try:
+        dev._serial_interface.cleanup()
+    except Exception:  # noqa: BLE001 - a dead bus may fail to close too
+        pass
 
 
 # SDL's drivers that open "windows" nobody sees: chosen silently when DISPLAY names no server.

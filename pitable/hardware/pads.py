@@ -61,7 +61,20 @@ def _gpio_error(what: str, pin, exc: Exception) -> PadsError:
         return PadsError(
             f"{what} (GPIO {pin}): no GPIO library could be loaded ({exc}); "
             "not on a Raspberry Pi? use pads.wiring: keyboard")
-    return PadsError(f"{what} (GPIO {pin}): {exc}")
+    if isinstance(exc, GPIOZeroError):
+        return PadsError(f"{what} (GPIO {pin}): {exc}")
+    if "edge" in str(exc).lower():
+        return _edge_error(what, pin, exc)
+    # the pin library's own errors (lgpio.error "GPIO busy", OSError...): still one clear line
+    return PadsError(f"{what} (GPIO {pin}): {type(exc).__name__}: {exc}")
+
+
+def _edge_error(what: str, pin, exc: Exception) -> PadsError:
+    # RPi.GPIO (and gpiozero's native factory) watch edges through sysfs, which kernel
+    # 6.6 renumbered: "Failed to add edge detection". lgpio uses the character device.
+    return PadsError(f"{what} (GPIO {pin}): the pin library cannot watch its edges "
+                     f"({type(exc).__name__}: {exc}); on Raspberry Pi OS Bookworm use "
+                     "pads.pin_factory: lgpio (or default)")
 
 
 class _Closing:
@@ -95,11 +108,14 @@ class DirectPads(_Closing):
                     try:
                         dev = DigitalInputDevice(pin, pull_up=True, bounce_time=None,
                                                  pin_factory=pin_factory)
-                    except GPIOZeroError as e:
+                    except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                         raise _gpio_error(f"seat {s + 1} key {k + 1}", pin, e) from e
                     row.append(dev)
-                    dev.when_activated = partial(self._raw, s, k, True)
-                    dev.when_deactivated = partial(self._raw, s, k, False)
+                    try:
+                        dev.when_activated = partial(self._raw, s, k, True)
+                        dev.when_deactivated = partial(self._raw, s, k, False)
+                    except Exception as e:  # noqa: BLE001 - each pin library fails its own way
+                        raise _edge_error(f"seat {s + 1} key {k + 1}", pin, e) from e
         except BaseException:
             self.close()
             raise
@@ -182,20 +198,23 @@ class MatrixPads(_Closing):
                     # active_high=False: on() drives the row low, which is "active".
                     self._rows.append(DigitalOutputDevice(
                         pin, active_high=False, initial_value=True, pin_factory=pin_factory))
-                except GPIOZeroError as e:
+                except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                     raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
             for k, pin in enumerate(columns):
                 try:
                     self._cols.append(DigitalInputDevice(
                         pin, pull_up=True, bounce_time=None, pin_factory=pin_factory))
-                except GPIOZeroError as e:
+                except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                     raise _gpio_error(f"matrix column of key {k + 1}", pin, e) from e
             # Baseline without edges: a key held at start is reported once released
             # and pressed again, like gpiozero does for its own devices.
             self._raw = self._scan_matrix()
-            for col in self._cols:
-                col.when_activated = self._column_changed
-                col.when_deactivated = self._column_changed
+            for k, (col, pin) in enumerate(zip(self._cols, columns)):
+                try:
+                    col.when_activated = self._column_changed
+                    col.when_deactivated = self._column_changed
+                except Exception as e:  # noqa: BLE001 - each pin library fails its own way
+                    raise _edge_error(f"matrix column of key {k + 1}", pin, e) from e
         except BaseException:
             self.close()
             raise
@@ -331,7 +350,7 @@ class SeatSignals(_Closing):
             return None
         try:
             return cls(pin, pin_factory=pin_factory)
-        except GPIOZeroError as e:
+        except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
             raise _gpio_error(what, pin, e) from e
 
     def refuse(self, seat: int) -> None:

@@ -2,6 +2,10 @@
 
 Pure: text in, values out. Reading and writing files is the caller's business
 (``pitable.table.journal`` writes them durably, ``pitable.cli`` replays them).
+
+Whatever the text, reading it either succeeds or raises LogError naming the line:
+deep nesting, huge numbers and values of the wrong type included. The header is
+checked in one place (``check_header``) for replay, resume and the command line.
 """
 
 from __future__ import annotations
@@ -13,14 +17,17 @@ from pitable.errors import IllegalMove, LogError
 
 UNDO = {"undo": True}
 
-
 GAMES = ("grasshopper", "cockroach")
+DECKS = ("physical", "virtual")
+ASSISTANT_LEVELS = ("easy", "strong")  # pitable.sim.search.LEVELS (the rules import no sim)
+MAX_BUDGET = 1_000_000                 # as the config allows (playouts per bid)
+MAX_MESSAGE = 160  # a log error is one line a person reads: values in it are clipped
 
 
-def game_module(name: str):
+def game_module(name, line: int = 1):
     """The rules module of a game (``pitable.rules.<name>``), imported on first use."""
-    if name not in GAMES:
-        raise LogError(f"unknown game {name!r} (games: {', '.join(GAMES)})")
+    if not isinstance(name, str) or name not in GAMES:
+        raise LogError(f"line {line}: unknown game {_show(name)} (games: {', '.join(GAMES)})")
     import importlib
 
     return importlib.import_module(f"pitable.rules.{name}")
@@ -41,12 +48,41 @@ def encode(obj: dict) -> str:
     return json.dumps(obj, separators=(", ", ": ")) + "\n"
 
 
-def read_log(text: str) -> Log:
-    """Split a log into header and entries; LogError names the line of a bad one.
+def _show(value) -> str:
+    """A value from a log, said briefly (a 4000-digit number or a deep list stays short)."""
+    import reprlib
 
-    A last line without its newline was cut short by a power cut while being
-    written: it is skipped with a warning and the rest stands.
-    """
+    short = reprlib.Repr()
+    short.maxlevel, short.maxstring, short.maxother, short.maxlong = 3, 40, 40, 40
+    short.maxlist = short.maxdict = 6
+    try:
+        return short.repr(value)
+    except (RecursionError, ValueError):
+        return f"a {type(value).__name__}"
+
+
+def _clip(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
+
+
+def parse_line(n: int, line: str) -> dict:
+    """One line -> its object; LogError says what is wrong, with the line number."""
+    try:
+        obj = json.loads(line)
+    except RecursionError:
+        raise LogError(f"line {n}: not valid JSON (nested too deeply)") from None
+    except json.JSONDecodeError as e:
+        raise LogError(_clip(f"line {n}: not valid JSON ({e.msg})")) from None
+    except ValueError:  # Python refuses integers of more than 4300 digits
+        raise LogError(f"line {n}: not valid JSON (a number with too many digits)") from None
+    if not isinstance(obj, dict):
+        raise LogError(f"line {n}: expected a JSON object, got {type(obj).__name__}")
+    return obj
+
+
+def _lines(text: str):
+    """(numbered lines, warnings): a last line without its newline is dropped with a warning."""
     warnings = []
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -54,17 +90,17 @@ def read_log(text: str) -> Log:
     elif lines:
         warnings.append(f"line {len(lines)}: ignored a last line cut short (no final newline)")
         lines.pop()
-    entries = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue  # a blank line says nothing; tolerate it
-        try:
-            obj = json.loads(line)
-        except ValueError as e:
-            raise LogError(f"line {n}: not valid JSON ({e.msg})") from None
-        if not isinstance(obj, dict):
-            raise LogError(f"line {n}: expected a JSON object, got {type(obj).__name__}")
-        entries.append((n, obj))
+    return [(n, line) for n, line in enumerate(lines, 1) if line.strip()], warnings
+
+
+def read_log(text: str) -> Log:
+    """Split a log into header and entries; LogError names the line of a bad one.
+
+    A last line without its newline was cut short by a power cut while being
+    written: it is skipped with a warning and the rest stands.
+    """
+    lines, warnings = _lines(text)  # a blank line says nothing; tolerated
+    entries = [(n, parse_line(n, line)) for n, line in lines]
     if not entries:
         raise LogError("line 1: the log is empty (expected a header like "
                        '{"game": "grasshopper", "players": 3, "options": {}})')
@@ -74,26 +110,130 @@ def read_log(text: str) -> Log:
     return Log(header, rest, warnings)
 
 
-def new_state(header: dict, line: int = 1):
-    """The starting state a header describes."""
-    module = game_module(header.get("game"))
+def check_header(header: dict, line: int = 1):
+    """The one check of a header, for replay, resume and the command line: the game and
+    its rules (players, options) and what the table adds (pads, deck, seed, started).
+    Returns the starting state; LogError names the line and the key."""
+    def bad(text):
+        return LogError(_clip(f"line {line}: {text}"))
+
+    module = game_module(header.get("game"), line)
     try:
-        return module.state_from_header(header)
+        state = module.state_from_header(header)
     except IllegalMove as e:
-        raise LogError(f"line {line}: {e}") from None
+        raise bad(str(e)) from None
+    except (TypeError, ValueError, KeyError, RecursionError):
+        raise bad("header: players or options are not valid") from None
+    players = state.players
+    helper = _assistant_seats(header, players, bad)
+    if "pads" in header:
+        pads = header["pads"]
+        if (not isinstance(pads, list) or not all(type(p) is int and p >= 1 for p in pads)
+                or len(set(pads)) != len(pads)):
+            raise bad(f"header: pads must list distinct pad numbers (1, 2, ...), not {_show(pads)}")
+        if len(pads) + helper != players:
+            raise bad(f"header: pads names {len(pads)} pads for {players - helper} players at pads")
+    deck = header.get("deck", "physical")
+    if deck not in DECKS:
+        raise bad(f"header: deck must be physical or virtual, not {_show(deck)}")
+    if deck == "virtual" and type(header.get("seed")) is not int:
+        raise bad(f"header: a virtual deck needs a whole-number seed, not {_show(header.get('seed'))}")
+    if "started" in header and not isinstance(header["started"], str):
+        raise bad(f"header: started must be a time like 2026-11-29T20:00:00, not {_show(header['started'])}")
+    return state
+
+
+def _assistant_seats(header: dict, players: int, bad) -> int:
+    """How many players the assistant plays (``"assistant": {"seats": [...], "level",
+    "budget", "seed"}``, Grasshopper Poker only); LogError (``bad``) if the block is wrong."""
+    a = header.get("assistant")
+    if not a:
+        return 0
+    if not isinstance(a, dict):
+        raise bad(f"header: assistant must be an object, not {_show(a)}")
+    if header.get("game") != "grasshopper":
+        raise bad("header: the assistant plays Grasshopper Poker only")
+    seats = a.get("seats")
+    if (not isinstance(seats, list) or not seats or not all(type(p) is int and 1 <= p <= players for p in seats)
+            or len(set(seats)) != len(seats) or len(seats) >= players):
+        raise bad(f"header: assistant seats must list some of the players 1 to {players}, not {_show(seats)}")
+    if a.get("level") not in ASSISTANT_LEVELS:
+        raise bad(f"header: assistant level must be {' or '.join(ASSISTANT_LEVELS)}, not {_show(a.get('level'))}")
+    budget = a.get("budget")
+    if type(budget) is not int or not 1 <= budget <= MAX_BUDGET:
+        raise bad(f"header: assistant budget must be a whole number from 1 to {MAX_BUDGET}, not {_show(budget)}")
+    if type(a.get("seed")) is not int:
+        raise bad(f"header: assistant seed must be a whole number, not {_show(a.get('seed'))}")
+    return len(seats)
+
+
+def pads_of(header: dict, players: int) -> list:
+    """The pad numbers of the players at pads, in player order (a checked header): its
+    ``pads``, or pads 1, 2, ... for every player the assistant does not play."""
+    a = header.get("assistant")
+    helper = len(a["seats"]) if a else 0
+    return list(header.get("pads") or range(1, players - helper + 1))
+
+
+def new_state(header: dict, line: int = 1):
+    """The starting state a header describes (LogError if the header is not valid)."""
+    return check_header(header, line)
+
+
+def _apply(module, state, n: int, obj: dict) -> None:
+    try:
+        if obj == UNDO:
+            state.pop()
+        else:
+            state.push(module.move_from_json(obj))
+    except IllegalMove as e:
+        raise LogError(_clip(f"line {n}: {e}")) from None
+    except RecursionError:
+        raise LogError(f"line {n}: nested too deeply") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        # The rules check what a log can hold; this is the net under that, so that no
+        # log can stop the daemon: the line is refused like any other bad one.
+        raise LogError(_clip(f"line {n}: not a valid input ({type(e).__name__}: {e})")) from None
 
 
 def replay(text: str):
     """Apply a whole log. Returns (state, log). LogError says which line is wrong and why."""
     log = read_log(text)
     module = game_module(log.header["game"])
-    state = new_state(log.header)
+    state = check_header(log.header)
     for n, obj in log.entries:
-        try:
-            if obj == UNDO:
-                state.pop()
-            else:
-                state.push(module.move_from_json(obj))
-        except IllegalMove as e:
-            raise LogError(f"line {n}: {e}") from None
+        _apply(module, state, n, obj)
     return state, log
+
+
+class GoodPart(NamedTuple):
+    """What ``replay_good_part`` found: the state after the last good line, and the first
+    bad line (its number and what is wrong) when there is one."""
+
+    state: object
+    log: Log
+    bad_line: int | None
+    problem: str | None
+
+
+def replay_good_part(text: str) -> GoodPart:
+    """Apply a log up to its first bad line (to resume a damaged game). LogError only
+    when the header itself is bad: then nothing of the game can be trusted."""
+    lines, warnings = _lines(text)
+    if not lines:
+        raise LogError("line 1: the log is empty")
+    n, first = lines[0]
+    header = parse_line(n, first)
+    if "game" not in header:
+        raise LogError(f"line {n}: the first line must be a header with a \"game\" key")
+    module = game_module(header["game"], n)
+    state = check_header(header, n)
+    entries = []
+    for n, line in lines[1:]:
+        try:
+            obj = parse_line(n, line)
+            _apply(module, state, n, obj)
+        except LogError as e:
+            return GoodPart(state, Log(header, entries, warnings), n, str(e))
+        entries.append((n, obj))
+    return GoodPart(state, Log(header, entries, warnings), None, None)

@@ -25,11 +25,11 @@ def critter_keys(c: Canvas, y: int) -> int:
         name = c.say(msg(f"kind.{kind}"))
         if i < 4:  # keys 1-4 down the left edge, names after them
             kw = key(c, 0, row, label)
-            c.text(kw + 2, row + 1, name)
+            c.text(kw + 1, row + 1, name)  # 1 px from the cap: the longest names of both columns stay apart
         else:      # keys 5, 6, A, X down the right edge, names before them
             kw = key_width(label)
             key(c, W - kw, row, label)
-            c.text(W - kw - 3, row + 1, name, align="right")
+            c.text(W - kw - 2, row + 1, name, align="right")
     return 4 * pitch + 1
 
 

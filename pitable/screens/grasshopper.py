@@ -7,7 +7,9 @@ do something: key caps are small lit boxes ("[A] start").
 
 from __future__ import annotations
 
-from pitable.i18n import LANGUAGES, NAMES, msg
+import functools
+
+from pitable.i18n import NAMES, msg
 from pitable.screens import font, icons
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
                                      hint_width, hints, key, key_width, layout_paragraph, overhang,
@@ -110,8 +112,8 @@ def _setup_game(c: Canvas, v) -> None:
 
 def _setup_join(c: Canvas, v) -> None:
     y = title(c, c.say(msg("setup.who_plays")))
-    seat_boxes(c, y + 2, y + 23, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
-    c.text(0, 45, c.say(msg("setup.any_key_join")))
+    seat_boxes(c, y + 2, y + 22, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
+    c.text(0, 44, c.say(msg("setup.any_key_join")))  # its descenders clear the marks of the hints below
     go_on = ("A", c.say(msg("key.go_on")))
     w = hint_width(*go_on)
     if v.game == "grasshopper" and v.joined:
@@ -197,7 +199,8 @@ def draw_reveal(c: Canvas, v) -> None:
 def draw_bidding(c: Canvas, v) -> None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
-    top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)), c.say(msg("pile", n=v.pile)))
+    # the call to action, then where the game is (the pile is on the scores: hold A)
+    top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)))
     kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
     seat_boxes(c, 40, 63, v.seats, set(v.locked), check=True)
 
@@ -263,28 +266,40 @@ def draw_bids(c: Canvas, v) -> None:
 # -- choosing ----------------------------------------------------------------------------------
 
 def draw_choosing(c: Canvas, v) -> None:
+    """Who chooses, then the kinds on display as a list: key, picture and words ("2 corn"):
+    the chooser moves those cards, so the kind is a word, the picture only beside it."""
     head = c.say(msg("choose.head", seat=v.seat))
-    if not fit_scale(head, W, (2,)):
-        head = c.say(msg("choose.head_short", seat=v.seat))
-    c.text_fit(0, overhang(head, 2), W, head, scales=(2, 1))
-    kinds_row(c, 18, v.kinds, numbered=True)
-    if v.then:
-        c.text(W - 1, 55, c.say(msg("choose.then", seats=v.then)), align="right")
+    then = c.say(msg("choose.then", seats=v.then)) if v.then else ""
+    pitch = 10
+    rows = len(v.kinds) * pitch
+    foot = 9 if then else 0
+    scale = 2 if fit_scale(head, W, (2,)) and overhang(head, 2) + bottom(head, 2) + 2 + rows + foot <= H else 1
+    c.text(0, overhang(head, scale), head, scale)
+    y = overhang(head, scale) + bottom(head, scale) + 2
+    for i, (kind, n) in enumerate(v.kinds, 1):
+        kw = key(c, 0, y, str(i))
+        im = icons.mini(kind)
+        c.paste(im, kw + 2, y + 1, what=f"mini {kind}")
+        c.text(kw + 2 + im.width + 3, y + 1, c.say(msg(f"n.{kind}", n=n)))
+        y += pitch
+    if then:
+        c.text(W - 1, H - 9 + overhang(then), then, align="right")
 
 
 # -- instructions --------------------------------------------------------------------------------
 
-def draw_instructions(c: Canvas, v) -> None:
-    """A title, the page number, the lines (wrapped, continued rows indented) and the
-    footer saying who presses what. Space goes to the lines first: the title shrinks,
-    the text gets small; nothing is cut (the controller pages: a few lines a page)."""
+def _instructions_layout(say, lang: str, v):
+    """Where an instructions page's parts go: (head, tscale, page label, top, block, foot
+    block, ok). Pure layout, no drawing: the pager measures pages with it on the key path."""
     page = f"{v.page}/{v.pages}" if v.pages > 1 else ""
     pw = font.text_width(page) + 4 if page else 0
-    head = c.say(v.title)
-    lines = [c.say(m) for m in v.lines]
-    foot = c.say(v.foot) if v.foot else ""
+    head = say(v.title)
+    lines = [say(m) for m in v.lines]
+    foot = say(v.foot) if v.foot else ""
     foot_block = layout_paragraph((foot,), W, 20, scales=(1,)) if foot else None
-    foot_h = foot_block.height + 2 if foot_block else 0
+    # the footer's room is the same whatever its letters (descenders or not): pages are made
+    # for one footer and shown with another
+    foot_h = _feet_top(lang) + len(foot_block.rows) * font.HEIGHT + 2 if foot_block else 0
     for tscale, scale in ((2, 2), (1, 2), (2, 1), (1, 1)):
         if tscale == 2 and not fit_scale(head, W - pw, (2,)):
             continue
@@ -292,6 +307,16 @@ def draw_instructions(c: Canvas, v) -> None:
         block = layout_paragraph(lines, W, H - top - foot_h, scales=(scale,), indent=6)
         if not block.cut:
             break
+    ok = not block.cut and fit_scale(head, W - pw, (tscale,)) is not None and \
+        (foot_block is None or not foot_block.cut)
+    return head, tscale, page, pw, top, block, foot_block, ok
+
+
+def draw_instructions(c: Canvas, v) -> None:
+    """A title, the page number, the lines (wrapped, continued rows indented) and the
+    footer saying who presses what. Space goes to the lines first: the title shrinks,
+    the text gets small; nothing is cut (the display pages: see ``instruction_pages``)."""
+    head, tscale, page, pw, top, block, foot_block, _ = _instructions_layout(c.say, c.lang, v)
     c.text(0, overhang(head, tscale), head if fit_scale(head, W - pw, (tscale,)) else clip(head, W - pw, tscale), tscale)
     if page:
         c.text(W - 1, 0, page, align="right")
@@ -302,25 +327,30 @@ def draw_instructions(c: Canvas, v) -> None:
 
 # Footers an instructions page may get (who presses what): pages are made to fit the widest.
 PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=6, last=5),
+             msg("foot.offers", seat=6),
              msg("foot.results"))
 MAX_LINES = 3
+
+
+@functools.lru_cache(maxsize=None)
+def _feet_top(lang: str) -> int:
+    """The most ink above the capitals of any footer in ``lang`` (room kept for it on every page)."""
+    from pitable.i18n import catalog
+
+    return max(overhang(catalog(lang).words(m)) for m in PAGE_FEET)
 
 
 def instruction_pages(title, lines: tuple, lang: str = "en") -> list:
     """``lines`` split into pages that the instructions screen shows whole in ``lang``:
     as many lines a page as fit (at most ``MAX_LINES``) with the widest footer. A line too
     long for a page of its own still gets one (the layout test fails on it)."""
-    from PIL import Image
-
     from pitable.i18n import catalog
 
     say = catalog(lang).words
     foot = max(PAGE_FEET, key=lambda m: font.text_width(say(m)))
 
     def fits(page) -> bool:
-        c = Canvas(Image.new("1", (W, H)), size=(W, H), lang=lang)
-        draw_instructions(c, _Page(title, page, 9, 9, None, foot))
-        return not c.cuts and not c.overflows
+        return _instructions_layout(say, lang, _Page(title, page, 9, 9, None, foot))[-1]
 
     pages: list = []
     for line in lines:
@@ -429,9 +459,13 @@ def draw_game_over(c: Canvas, v) -> None:
             c.rect(a, top, b, H - 1, fill=1, radius=2)
         ink = 0 if won else 1
         c.text(mid, top + 2, c.say(msg("seat", seat=seat)), fill=ink, align="center")
-        cs = 2 if not tie and font.text_width(str(chips), 2) <= b - a - 1 else 1
-        c.text(mid, top + 11, str(chips), cs, fill=ink, align="center")
-        if tie and H - 8 >= top + 11 + font.ASCENT * cs + 1:
-            gw = gh.width + 1 + font.text_width(str(hoppers))
-            c.paste(gh, mid - gw // 2, H - 8, fill=ink, what="mini grasshopper")
-            c.text(mid - gw // 2 + gh.width + 1, H - 8, str(hoppers), fill=ink)
+        if tie:  # chips and grasshoppers side by side: fewer grasshoppers break the tie (G12)
+            cw = font.text_width(str(chips))
+            gw = cw + 3 + gh.width + 1 + font.text_width(str(hoppers))
+            x = mid - gw // 2
+            c.text(x, top + 11, str(chips), fill=ink)
+            c.paste(gh, x + cw + 3, top + 11, fill=ink, what="mini grasshopper")
+            c.text(x + cw + 3 + gh.width + 1, top + 11, str(hoppers), fill=ink)
+        else:
+            cs = 2 if font.text_width(str(chips), 2) <= b - a - 1 else 1
+            c.text(mid, top + 11, str(chips), cs, fill=ink, align="center")

@@ -145,8 +145,24 @@ def check_pin_factory(config) -> Finding:
     except (HardwareError, Exception) as e:  # noqa: BLE001 - gpiozero raises many kinds off a Pi
         return Finding("FAIL", "pin factory", f"{config.pads.pin_factory}: {e}")
     name = type(factory).__name__
+    if name in SYSFS_EDGES and sysfs_renumbered():
+        return Finding("FAIL", "pin factory", f"{name} watches key edges through sysfs, which this kernel "
+                                              f"({os.uname().release}) renumbered: opening the pads fails with "
+                                              "'Failed to add edge detection'. Use pads.pin_factory: lgpio (or default)")
     level = "warn" if name == "MockFactory" else "ok"
     return Finding(level, "pin factory", name + IDLE_COST.get(name, ""))
+
+
+# RPi.GPIO and gpiozero's native factory export BCM numbers to /sys/class/gpio for edges.
+SYSFS_EDGES = ("RPiGPIOFactory", "NativeFactory")
+
+
+def sysfs_renumbered(release: str | None = None) -> bool:
+    """Kernel 6.6 and later number the Pi's GPIOs from 512 in sysfs (raspberrypi/linux#6037)."""
+    import re
+
+    m = re.match(r"(\d+)\.(\d+)", release or os.uname().release)
+    return bool(m) and (int(m.group(1)), int(m.group(2))) >= (6, 6)
 
 
 # What each pin library costs while nobody presses (read from their code; README, Performance).
@@ -229,7 +245,8 @@ class BootConfig(NamedTuple):
 
 
 def _jobs(boot: BootConfig, root: Path) -> dict:
-    """check name -> (GPIOs taken now, why; or an empty set, what was seen)."""
+    """check name -> (GPIOs taken now, why[, level of a clash: FAIL unless "warn"]);
+    an empty set and what was seen when the job is off."""
     jobs = {}
     serial = [c for c in boot.consoles if c in ("serial0", "ttyAMA0", "ttyS0", "serial1")]
     where = boot.cmdline_path or "cmdline.txt"
@@ -237,8 +254,11 @@ def _jobs(boot: BootConfig, root: Path) -> dict:
         jobs["uart"] = ({14, 15}, f"the serial console is on (console={serial[0]} in {where}, "
                                   "enable_uart=1)")
     elif serial:
+        # Raspberry Pi OS ships console=serial0 in cmdline.txt with the UART off (Pi 3, 4,
+        # Zero 2; a Pi 5's serial0 is its debug connector): only a Pi 1 or 2 has it on
+        # unasked. Not a failure, but worth a word.
         jobs["uart"] = ({14, 15}, f"console={serial[0]} in {where}: the serial console is on "
-                                  "whenever the UART is (enable_uart=1, and on a Pi 1 or 2 always)")
+                                  "whenever the UART is (enable_uart=1, and on a Pi 1 or 2 always)", "warn")
     else:
         jobs["uart"] = (set(), "no serial console in cmdline.txt")
     jobs["spi"] = (({7, 8, 9, 10, 11}, f"SPI is on (dtparam=spi=on in {boot.config_path})")
@@ -297,7 +317,7 @@ def check_pins(config, root: Path) -> list:
     pads = [u for u in wiring_of(config).uses if u.bcm is not None and u.role != "display"]
     out = []
     for bite in BITES:
-        taken, seen = jobs[bite.check]
+        taken, seen, *level = jobs[bite.check]
         mine = [w.use for w in warned if w.bite is bite]
         clash = [u for u in pads if u.bcm in taken]   # 1-wire may be moved onto any pin
         mine += [u for u in clash if u not in mine]
@@ -307,8 +327,11 @@ def check_pins(config, root: Path) -> list:
         pins = ", ".join(f"GPIO {u.bcm} ({u.what})" for u in mine)
         if bite.check == "i2c" and clash and all(u.role in ("key", "column") for u in clash):
             clash = []   # a key to ground reads fine on I2C's pull-up
+        if bite.check == "spi" and clash and not {7, 8} & {u.bcm for u in clash}:
+            level = ["warn"]   # only CE0/CE1 are claimed; a pad takes 9 to 11 over from SPI
         if clash:
-            out.append(Finding("FAIL", "pins", f"{pins}: {seen}; {bite.happens}. Do: {bite.todo}"))
+            out.append(Finding(level[0] if level else "FAIL", "pins",
+                               f"{pins}: {seen}; {bite.happens}. Do: {bite.todo}"))
         elif bite.check == "i2c":
             out.append(Finding("warn", "pins", f"{pins}: {bite.job}: {bite.happens}"))
         elif bite.check == "hat":

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from pitable.errors import HardwareError
+from pitable.table import notices
 from pitable.table.setup import Setup
 
 # The rules and the journal load when a game starts or resumes, not before the first
@@ -45,14 +46,32 @@ class Table:
         self.clock = clock
         self.signal = signal
         self.rng = rng or random.Random()
+        self.notices: list = []     # what the table must read about its log first (any key: next)
+        self._offer_unsaved = False  # the disk refused a new game: A again plays it unsaved
         self.current = None
         if resume:
-            self.current = self._resume()
+            try:
+                self.current = self._resume()
+            except Exception:  # noqa: BLE001 - no file in the log directory may stop the daemon
+                log.exception("cannot resume from %s; starting a new game", self.log_dir)
+                self.notices.append(notices.not_resumed())
         if self.current is None:
             self.current = self._setup()
+            self._check_log_dir()
 
-    # the loop's interface
+    def _check_log_dir(self) -> None:
+        """Say at start, in the journal and on screen, when games cannot be saved."""
+        from pitable.table.journal import cannot_write
+
+        why = cannot_write(self.log_dir)
+        if why is not None:
+            log.error("cannot write game logs in %s: %s; games will not be saved", self.log_dir, why.strerror)
+            self.notices.append(notices.not_saving(why.errno))
+            self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
+
     def view(self):
+        if self.notices:
+            return self.notices[0]
         return self.current.view()
 
     def next_deadline(self):
@@ -66,21 +85,27 @@ class Table:
         return durable() if durable else True
 
     def next_views(self) -> list:
+        if self.notices:
+            return []
         guesses = getattr(self.current, "next_views", None)
         return guesses() if guesses else []
 
     def on_key(self, event) -> None:
+        if self.notices:
+            self.notices.pop(0)  # read: any key goes on
+            return
         self.current.on_key(event)
         if isinstance(self.current, Setup):
             if self.current.language != self.language:
                 self.language = self.current.language
                 self._remember_language()
             if self.current.choice is not None:
-                self.current = self._start(self.current.choice)
+                self.current = self._start(self.current.choice) or self.current
         elif self.current.finished:
             self.current.journal.close()
             self._close_assistant()
             self.current = self._setup(self.current.game)
+            self._offer_unsaved = False
 
     def _signal(self, pad_index: int) -> None:
         # Late-bound: the pads (and their LEDs) are opened after the table.
@@ -113,9 +138,12 @@ class Table:
         (a maker who edits the config sees the edit)."""
         from pitable.i18n import LANGUAGES
 
+        path = self.log_dir / self.SETTINGS
         try:
-            saved = json.loads((self.log_dir / self.SETTINGS).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            if not path.is_file():  # not there, or a directory, a FIFO: nothing remembered
+                return configured
+            saved = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):  # no file in the log directory stops the daemon
             return configured
         if not isinstance(saved, dict) or saved.get("config") != configured:
             return configured
@@ -143,7 +171,7 @@ class Table:
 
     def _start(self, choice: dict):
         from pitable.rules import grasshopper as gh
-        from pitable.table.journal import Journal
+        from pitable.table.journal import Journal, NoJournal
 
         seats = tuple(choice["seats"])
         extra = {"pads": list(seats), "deck": choice["deck"],
@@ -169,8 +197,24 @@ class Table:
                                       "seed": self.rng.getrandbits(32)}
             header = gh.header(players, options, **extra)
             state = gh.State(players, options)
-        journal = Journal.create(self.log_dir, header)
-        log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
+        try:
+            journal = Journal.create(self.log_dir, header)
+        except OSError as e:
+            # Refused like a move: the setup stays, the table is told; if it asks again,
+            # the game is played without a log (and says so) rather than not at all.
+            log.error("cannot create a game log in %s: %s", self.log_dir, e)
+            if not self._offer_unsaved:
+                self._offer_unsaved = True
+                self.current.choice = None
+                self.current._say(notices.GAME_NOT_STARTED)
+                return None
+            journal = NoJournal(e)
+            log.warning("new %s game, seats %s, NOT SAVED (%s)", choice["game"], seats, journal.reason)
+        else:
+            log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
+        self._offer_unsaved = False
+        if not journal.saving:
+            self.notices.append(notices.not_saving(journal.errno))
         return self._controller(state, header, journal, resumed=False)
 
     def _timing(self) -> dict:
@@ -187,28 +231,45 @@ class Table:
         return instruction_pages(title, lines, self.language)
 
     def _resume(self):
-        from pitable.table.journal import Journal, find_unfinished
+        """The newest unfinished game, up to its last good line; None (and a notice) when
+        there is none or it cannot go on at this table."""
+        from pitable.rules.log import pads_of
+        from pitable.table.journal import Journal, NoJournal, find_unfinished, set_aside
 
         found = find_unfinished(self.log_dir)
         if found is None:
             return None
-        path, state, logged = found
-        header = logged.header
-        seats = tuple(header.get("pads") or range(1, state.players + 1))
-        pi = header.get("assistant")
-        if pi is not None:
-            from pitable.table.assistant import Assistant
-
-            problem = Assistant.header_problem(pi, state.players)
-            if problem:
-                log.warning("not resuming %s: %s", path, problem)
-                return None
-            seats += tuple(pi["seats"])  # counted here; named by the controller
-        if len(seats) != state.players or max(header.get("pads") or seats) > self.seats:
-            log.warning("not resuming %s: its seats %s do not fit this table", path, seats)
+        path, state = found.path, found.state
+        if state is None:
+            log.error("cannot resume %s: %s (the file is left as it is)", path, found.problem)
+            self.notices.append(notices.not_resumed())
             return None
+        header = found.log.header
+        pads = pads_of(header, state.players)  # the header is checked: pads and the assistant's seats add up
+        if max(pads, default=0) > self.seats:
+            log.error("not resuming %s: it needs pad %d, this table has %d (the file is left as it is)",
+                      path, max(pads), self.seats)
+            self.notices.append(notices.not_resumed(max(pads)))
+            return None
+        aside = None
+        try:
+            if found.good_size is not None:
+                aside = set_aside(path, found.good_size)
+                if found.bad_line is None:
+                    log.warning("%s: a last line cut short (power lost while writing) is kept in %s",
+                                path, aside)
+            journal = Journal.reopen(path)
+        except OSError as e:
+            journal = NoJournal(e)
+            log.error("cannot write %s: %s; this game goes on NOT SAVED", path, e)
+        if found.bad_line is not None:
+            log.error("%s: %s; resumed up to line %d, the rest is kept %s", path, found.problem,
+                      found.bad_line - 1, f"in {aside}" if aside else "in the file as it is")
+            self.notices.append(notices.log_repaired(found.bad_line))
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
-        return self._controller(state, header, Journal.reopen(path), resumed=True)
+        if not journal.saving:
+            self.notices.append(notices.not_saving(journal.errno))
+        return self._controller(state, header, journal, resumed=True)
 
     def _controller(self, state, header: dict, journal, resumed: bool):
         if header["game"] == "cockroach":

@@ -15,6 +15,7 @@ from pitable.errors import IllegalMove
 from pitable.i18n import Msg, msg
 from pitable.hardware.keys import HOLD
 from pitable.screens import views as v
+from pitable.table import notices
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,8 @@ class GameTable(Toasts):
     # -- keys ---------------------------------------------------------------------------------
 
     def on_key(self, event) -> None:
+        if self._syncing is not None and not self.durable():
+            return  # the last key never reached the disk and was taken back: this one was meant after it
         pad, key = event.seat, event.key
         player = self.player_of.get(pad)
         if player is None:
@@ -106,6 +109,7 @@ class GameTable(Toasts):
                 self._say("toast.a_new_game")
         else:
             self._phase_key(pad, player, key)
+        self._informing_until()  # an informing screen's time starts when it is first shown
 
     def _phase_key(self, pad: int, player: int, key: int) -> None:
         raise NotImplementedError
@@ -191,7 +195,7 @@ class GameTable(Toasts):
             log.info("refused: %s", e)  # the reason in English for the log; the table gets a plain word
             self._say("toast.not_allowed")
             return False
-        mark = (self.journal.tell(), len(self.state.moves), list(self.notices))
+        mark = self._mark()
         try:
             self.journal.write(move.to_json())
             fx = self.state.push(move)
@@ -218,10 +222,28 @@ class GameTable(Toasts):
             return False
         return True
 
-    def _refused(self, error, mark) -> None:
+    def _mark(self) -> tuple:
+        """Where to take back to if the disk refuses: the log's end, the moves, the notices."""
+        return (self.journal.tell(), len(self.state.moves), list(self.notices))
+
+    def _write_lines(self, objs, refused_text: str) -> bool:
+        """Write lines and make them durable now, before the state takes them (undo, the
+        assistant's reveals on resume). The one refusal path of every write: the log
+        back to where it was, a toast, False; the state is the caller's to leave alone."""
+        mark = self._mark()
+        try:
+            for obj in objs:
+                self.journal.write(obj)
+            self.journal.sync()
+        except OSError as e:
+            self._refused(e, mark, refused_text)
+            return False
+        return True
+
+    def _refused(self, error, mark, text: str = notices.MOVE_NOT_SAVED) -> None:
         log.error("cannot write the game log: %s", error)
         self._take_back(mark)
-        self._say("toast.cannot_save")
+        self._say(text)
 
     def _pushed(self, move, fx) -> None:
         """What follows a move: notices for the table, moves of the assistant's own."""
@@ -233,8 +255,10 @@ class GameTable(Toasts):
         self.notices = notices
         try:
             self.journal.truncate(where)
-        except OSError:
-            pass  # the log is unreadable past here anyway; replay stops at the bad line
+        except OSError as e:
+            # The refused lines are blanked in place and the journal refuses every write
+            # until the cut succeeds: nothing is written past them.
+            log.error("cannot take the refused lines back: %s", e)
 
     def _add_lines(self, title, lines: tuple) -> None:
         """Instructions for the table (a title and line messages), as many lines a page as

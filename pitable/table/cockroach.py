@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from pitable.rules import cockroach as cr
 from pitable.rules.cockroach import KINDS, Call, Flip, Lost, Pass, Took
+from pitable.rules.log import UNDO
 from pitable.i18n import msg
 from pitable.screens import views as v
+from pitable.table import notices
 from pitable.table.base import KEY_A, KEY_X, GameTable
 
 
@@ -64,6 +66,23 @@ class CockroachTable(GameTable):
             self._answer_key(player, key)
         else:
             self._commit(Flip(KINDS[key]))  # anyone may report the face-up card
+
+    def _passes_on(self, player: int, key: int) -> bool:
+        """After the card's notice, the next round's starter may press the seat to offer to
+        straight away: that key is not swallowed."""
+        st = self.state
+        if st.is_over() or st.phase != cr.OFFER or player != st.active or self.target is not None:
+            return False
+        target = self.player_of.get(key)
+        return key < 6 and target is not None and target != player
+
+    def _next_step(self):
+        st = self.state
+        if st.is_over():
+            return msg("foot.results")
+        if st.phase == cr.OFFER:
+            return msg("foot.offers", seat=self.seats[st.active])
+        return None
 
     def _hold(self, pad: int, key: int) -> None:
         if key == KEY_X and self.target is not None:
@@ -150,7 +169,8 @@ class CockroachTable(GameTable):
         if not self.state.can_pop():
             self._say("toast.nothing_to_undo")
             return False
-        self.journal.append({"undo": True})
+        if not self._write_lines([UNDO], notices.UNDO_NOT_SAVED):
+            return False
         self.state.pop()
         self.target = None
         self.notices = []

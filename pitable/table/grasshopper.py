@@ -12,8 +12,10 @@ from __future__ import annotations
 from pitable.rules import grasshopper as gh
 from pitable.rules.grasshopper import (BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose,
                                        Harvested, Plagued, Reveal, RoundEnded, Stalemate, Took)
+from pitable.rules.log import UNDO
 from pitable.i18n import ASSISTANT_SEAT, Msg, msg
 from pitable.screens import views as v
+from pitable.table import notices
 from pitable.table.base import GameTable
 
 
@@ -53,7 +55,7 @@ class GrasshopperTable(GameTable):
             self._add_lines(msg("title.assistant"), (msg("line.assistant_plays"),
                                                      msg("line.assistant_garden"),
                                                      msg("line.assistant_moves")))
-        self._auto_reveal()
+        self._auto_reveal_now()
         self._assist()
 
     # -- what to show ---------------------------------------------------------------------
@@ -84,7 +86,9 @@ class GrasshopperTable(GameTable):
 
     def _phase_key(self, pad: int, player: int, key: int) -> None:
         phase = self.state.phase
-        if phase is REVEAL:
+        if phase is REVEAL and self.deck is not None:
+            self._auto_reveal_now()  # the disk refused the reveals before: any key tries again
+        elif phase is REVEAL:
             self._reveal_key(key)
         elif phase is BIDDING:
             self._bid_key(pad, player, key)
@@ -193,6 +197,16 @@ class GrasshopperTable(GameTable):
         self._announce(move, fx, self._turn)
         self._auto_reveal(sync=False)  # synced with the move that made them due
         self._assist()  # its choice follows at once (logged with this key); bids: it starts thinking
+
+    def _auto_reveal_now(self) -> None:
+        """The assistant's reveals due now (a resumed game), durable before they show."""
+        if self.deck is None or self.state.phase is not REVEAL:
+            return
+        mark = self._mark()
+        try:
+            self._auto_reveal(sync=True)
+        except OSError as e:
+            self._refused(e, mark, notices.REVEAL_NOT_SAVED)
 
     def _auto_reveal(self, sync: bool = True) -> None:
         """With a virtual deck the assistant turns up the cards itself (and logs them)."""
@@ -347,11 +361,13 @@ class GrasshopperTable(GameTable):
         if target is None:
             self._say("toast.nothing_to_undo")
             return False
-        while True:
-            self.journal.append({"undo": True})
-            move = self.state.pop()
-            if move is target:
-                break
+        # Every move back to the target (virtual reveals after it too): all the undo
+        # lines are on disk before the state takes any of them back.
+        back = len(self.state.moves) - max(i for i, m in enumerate(self.state.moves) if m is target)
+        if not self._write_lines([UNDO] * back, notices.UNDO_NOT_SAVED):
+            return False
+        for _ in range(back):
+            self.state.pop()
         self.pending = {}
         self.notices = []
         self._say("toast.undone")

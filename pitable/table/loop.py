@@ -83,26 +83,27 @@ class Loop:
                 items.append(self.queue.get_nowait())
             except queue.Empty:
                 break
-        events = []
-        for item in items:
+        for item in items:  # in the order they came: a key and the assistant's answer, say
             if isinstance(item, Stop) or item is Stop:
                 self.running = False
                 return
             if isinstance(item, KeyEdge):
-                events += self.tracker.edge(item)
+                self._keys(self.tracker.edge(item))
             elif isinstance(item, KeyEvent):
-                events.append(item)
+                self._keys([item])
             elif callable(item):
                 item()  # work handed over from another thread (e.g. the pygame window's keys)
-        events += self.tracker.expire(now)
-        for event in events:
-            if self.screen.key():
-                continue  # the key only woke the screen
-            self.app.on_key(event)
+        self._keys(self.tracker.expire(now))
         self.app.tick(now)
         self.screen.tick(now)
         self.refresh()
         self._ping(now)
+
+    def _keys(self, events) -> None:
+        for event in events:
+            if self.screen.key():
+                continue  # the key only woke the screen
+            self.app.on_key(event)
 
     def refresh(self) -> None:
         """Draw the app's view if it changed; the screen skips frames it already has.

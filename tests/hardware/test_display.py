@@ -292,3 +292,31 @@ def test_any_failure_to_open_a_panel_is_a_hardware_error(monkeypatch, fault):
     monkeypatch.setattr(smbus2, "SMBus", broken)
     with pytest.raises(HardwareError, match="display"):
         open_display({"display": "ssd1306"})
+
+
+def test_a_panel_that_fails_at_the_contrast_is_a_hardware_error_and_its_bus_is_closed(monkeypatch):
+    import luma.core.error as lerr
+    import smbus2
+
+    opened = []
+
+    class Bus:
+        def __init__(self, port):
+            self.closed = False
+            opened.append(self)
+
+        def write_i2c_block_data(self, addr, mode, data):
+            if data[:2] == [0x81, 100]:  # init went through; the cable came loose at our contrast
+                raise OSError(errno.EREMOTEIO, "Remote I/O error")
+
+        def i2c_rdwr(self, *msgs):
+            pass
+
+        def close(self):
+            self.closed = True
+
+    monkeypatch.setattr(smbus2, "SMBus", Bus)
+    with pytest.raises(HardwareError, match="contrast failed") as info:
+        open_display({"display": "ssd1306", "contrast": 100})
+    assert isinstance(info.value.__cause__, (OSError, lerr.Error))
+    assert opened and opened[-1].closed

@@ -386,3 +386,47 @@ def test_matrix_with_tracker_hold_then_silent_release(matrix, clock):
     wake_until(start + 3)
     assert events == [KeyEvent(3, 7, "hold")]
     assert pads.next_deadline() is None and tracker.next_deadline() is None
+
+
+class _NoEdges:
+    """A pin library whose edge detection fails: RPi.GPIO on a kernel 6.6 or later raises
+    RuntimeError('Failed to add edge detection') when a handler is set."""
+
+    def _enable_event_detect(self):
+        raise RuntimeError("Failed to add edge detection")
+
+
+@pytest.mark.parametrize("wiring", ["direct", "matrix"])
+def test_edge_detection_that_fails_is_a_pads_error_naming_the_pin(factory, wiring):
+    from gpiozero.pins.mock import MockPin
+
+    bad = type("NoEdgePin", (_NoEdges, MockPin), {})
+    pin = SEATS[0][2] if wiring == "direct" else 17
+    factory.pin(pin, pin_class=bad)
+    with pytest.raises(PadsError, match=rf"GPIO {pin}.*Failed to add edge detection.*pin_factory"):
+        if wiring == "direct":
+            DirectPads(SEATS, print, pin_factory=factory)
+        else:
+            MatrixPads([5, 6], [4, 17, 27, 22, 23, 24, 25, 12], print, pin_factory=factory)
+    # everything opened before the failure was released
+    factory.reset()
+
+
+def test_a_pin_library_error_of_its_own_kind_is_a_pads_error_naming_the_pin(factory):
+    from gpiozero.pins.mock import MockPin
+
+    class LgpioError(Exception):  # lgpio.error is a plain Exception subclass
+        pass
+
+    class Busy(MockPin):
+        refused = False
+
+        def _set_function(self, value):
+            if not Busy.refused:  # the claim fails; closing it afterwards works
+                Busy.refused = True
+                raise LgpioError("GPIO busy")
+            super()._set_function(value)
+
+    factory.pin(SEATS[1][4], pin_class=Busy)
+    with pytest.raises(PadsError, match=rf"seat 2 key 5 \(GPIO {SEATS[1][4]}\): LgpioError: GPIO busy"):
+        DirectPads(SEATS, print, pin_factory=factory)

@@ -73,3 +73,45 @@ def test_values_of_the_wrong_type_are_refused_with_the_line(text, message):
     with pytest.raises(LogError) as err:
         replay(text)
     assert message in str(err.value)
+
+
+ASSIST = {"seats": [3], "level": "strong", "budget": 200, "seed": 5}
+
+
+@pytest.mark.parametrize("extra,message", [
+    ({"pads": ["a", "b"]}, "line 1: header: pads must list distinct pad numbers"),
+    ({"pads": 3}, "line 1: header: pads must list"),
+    ({"pads": [1, 1]}, "line 1: header: pads must list distinct"),
+    ({"pads": [0, 1]}, "line 1: header: pads must list"),
+    ({"pads": [1, 2, 3]}, "line 1: header: pads names 3 pads for 2 players"),
+    ({"deck": "virtual"}, "line 1: header: a virtual deck needs a whole-number seed"),
+    ({"deck": "virtual", "seed": [1]}, "line 1: header: a virtual deck needs a whole-number seed"),
+    ({"deck": "virtual", "seed": True}, "line 1: header: a virtual deck needs"),
+    ({"deck": "paper"}, "line 1: header: deck must be physical or virtual"),
+    ({"started": 5}, "line 1: header: started must be a time"),
+    ({"players": 3, "assistant": 1}, "line 1: header: assistant must be an object"),
+    ({"players": 3, "assistant": {**ASSIST, "seats": [4]}}, "assistant seats must list some of the players 1 to 3"),
+    ({"players": 3, "assistant": {**ASSIST, "seats": [1, 2, 3]}}, "assistant seats must list"),
+    ({"players": 3, "assistant": {**ASSIST, "level": "god"}}, "assistant level must be easy or strong"),
+    ({"players": 3, "assistant": {**ASSIST, "budget": 10 ** 9}}, "assistant budget must be a whole number"),
+    ({"players": 3, "assistant": {**ASSIST, "seed": None}}, "assistant seed must be a whole number"),
+    ({"players": 3, "pads": [1, 2, 4], "assistant": ASSIST}, "pads names 3 pads for 2 players at pads"),
+])
+def test_the_header_is_checked_in_one_place(extra, message):
+    """Issue 10.4: what the table adds to the header (pads, deck, seed, the assistant) is
+    checked by replay as by resume: a header that would crash or hang the table is a bad log."""
+    with pytest.raises(LogError) as err:
+        replay(encode({**header(2, Options()), **extra}))
+    assert message in str(err.value)
+
+
+def test_a_header_with_the_assistant_and_its_pads_replays():
+    state, log = replay(encode({**header(3, Options()), "pads": [2, 4], "assistant": ASSIST}))
+    assert state.players == 3
+
+
+def test_the_assistant_levels_are_the_searchs():
+    from pitable.rules.log import ASSISTANT_LEVELS
+    from pitable.sim.search import LEVELS
+
+    assert ASSISTANT_LEVELS == LEVELS

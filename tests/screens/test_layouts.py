@@ -16,7 +16,7 @@ import itertools
 import pytest
 from PIL import Image
 
-from pitable.i18n import LANGUAGES, catalog, msg
+from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, catalog, msg
 from pitable.screens import font, icons
 from pitable.screens import views as v
 from pitable.screens.render import draw
@@ -26,7 +26,9 @@ from pitable.screens.grasshopper import instruction_pages
 KINDS = icons.KINDS
 CRITTERS = icons.CRITTERS
 SEAT = 6
+PI2 = ASSISTANT_SEAT + 2       # the assistant's second seat: "Pi2", longer than any pad's "S6"
 SEATS4 = (3, 4, 5, 6)          # a 4-player Grasshopper game on the highest pads
+SEATS_PI = (5, 6, ASSISTANT_SEAT + 1, PI2)  # two pads and the assistant in two seats
 SEATS6 = (1, 2, 3, 4, 5, 6)
 
 
@@ -42,8 +44,13 @@ def cards4():
 
 
 def line_messages():
-    """Every instruction line the controllers can make, with its longest values."""
-    seat = SEAT
+    """Every instruction line the controllers can make, with its longest values (a pad's
+    seat and the assistant's)."""
+    return _lines(SEAT) + _lines(PI2) + [msg("line.assistant_plays"), msg("line.assistant_garden"),
+                                         msg("line.assistant_moves")]
+
+
+def _lines(seat):
     lines = []
     for cards in cards4():
         lines.append(msg("line.takes_all", seat=seat, cards=cards))
@@ -60,7 +67,8 @@ def line_messages():
     lines += [msg("line.plague", seat=seat), msg("line.plague_discard", seat=seat),
               msg("line.gets_nothing", seat=seat), msg("line.bids_spent"),
               msg("line.no_card_left"), msg("line.display_discarded"),
-              msg("line.majority", seats=SEATS4), msg("line.no_majority"), msg("line.cards_back")]
+              msg("line.majority", seats=SEATS4), msg("line.majority", seats=SEATS_PI),
+              msg("line.no_majority"), msg("line.cards_back")]
     for n in (1, 3):
         lines += [msg("line.turn_up_then_bid", n=n), msg("line.card_added", n=n), msg("line.turn_up", n=n)]
     for k in CRITTERS:
@@ -79,9 +87,10 @@ def line_messages():
     return lines
 
 
-TITLES = [msg("title.turn", turn=8), msg("title.stalemate"), msg("title.game_over"), msg("title.assistant"),
-          msg("title.round_over", round=12), msg("title.display"), msg("cr.title.card")]
+TITLES = [msg("title.turn", turn=8), msg("title.stalemate"), msg("title.game_over"),
+          msg("title.round_over", round=12), msg("title.display"), msg("cr.title.card"), msg("title.assistant")]
 FOOTS = [msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=SEAT, last=4),
+         msg("foot.offers", seat=SEAT),
          msg("foot.results")]
 
 
@@ -98,9 +107,16 @@ def instruction_views(lang):
     foot = widest(lang, FOOTS)[0]
     out = [v.Instructions(title, (line,), 1, 2, foot=foot) for line in lines]
     out += [v.Instructions(t, (lines[0],), 1, 2, foot=f) for t in TITLES for f in FOOTS]
-    pages = instruction_pages(title, tuple(widest(lang, lines, len(lines))), lang)
-    assert sum(map(len, pages)) == len(lines) and max(map(len, pages)) > 1
-    out += [v.Instructions(title, page, i, len(pages), foot=foot) for i, page in enumerate(pages, 1)]
+    # a turn's worth of lines at a time (a real notice has a few pages: "2/3", not "100/103")
+    ordered = widest(lang, lines, len(lines))
+    shared = 0
+    for start in range(0, len(ordered), 6):
+        group = tuple(ordered[start:start + 6])
+        pages = instruction_pages(title, group, lang)
+        assert sum(map(len, pages)) == len(group)
+        shared += sum(1 for page in pages if len(page) > 1)
+        out += [v.Instructions(title, page, i, len(pages), foot=foot) for i, page in enumerate(pages, 1)]
+    assert shared, "no page holds two lines: the pager is not tested"
     return out
 
 
@@ -117,6 +133,10 @@ def screen_views(lang):
                         (msg("opt.deck"), msg(f"value.{deck}"))))
     out.append(v.Setup("game", "grasshopper", (), 6, (), False, language=lang))  # named in itself
     out += [v.Setup("join", g, SEATS6[:n], 6, (), True) for g in ("grasshopper", "cockroach") for n in (0, 4, 6)]
+    pi = (ASSISTANT_SEAT + 1, PI2)
+    out += [v.Setup("join", "grasshopper", (1, 2), 6, (), True, assistant=pi[:n], assistant_level=level)
+            for n in (1, 2) for level in ("easy", "strong")]
+    out.append(v.Setup("join", "grasshopper", (1,), 6, (), False))
     # the join screen with the Pi seated (key 6: its level in the hint)
     out += [v.Setup("join", "grasshopper", (1,), 4, (), True, assistant=(101, 102, 103)[:n], assistant_level=lvl)
             for n in (1, 3) for lvl in ("easy", "strong")]
@@ -129,6 +149,10 @@ def screen_views(lang):
         for n in (1, 3):
             out.append(v.RevealPrompt(n, reason, display4, 66))
     out.append(v.Bidding(12, 8, display4, SEATS4, (3, 5), 66))
+    out.append(v.Bidding(12, 8, display4, SEATS_PI, (5, PI2), 66))
+    out.append(v.Scores(12, SEATS_PI, (24, 19, 10, 9), tuple({k: 2 for k in KINDS} for _ in SEATS_PI), 66))
+    out.append(v.GameOver(SEATS_PI, (9, 9, 24, 24), (2, 2, 1, 2), (ASSISTANT_SEAT + 1,), tiebreak=True))
+    out.append(v.Choosing(PI2, tuple((k, 1) for k in KINDS[1:]), (ASSISTANT_SEAT + 1, 6, 5)))
     whys = [None, msg("why.x_beats_ace"), msg("why.x_beats_cancelled_ace"), msg("why.ace_takes_all"),
             msg("why.alone"), msg("why.stalemate")]
     results = [dict(takes_all=None, how=None, order=(), stalemate=True),
@@ -153,6 +177,8 @@ def screen_views(lang):
         out.append(v.GameOver(SEATS4, chips, (2, 2, 2, 1), winners, tiebreak=tiebreak))
     out.append(v.Message(msg("pads.title"), (msg("pads.key_press", seat=6, key="X"),
                                              msg("pads.key_hold", seat=6, key="X"), msg("pads.press"))))
+    out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
+                                             msg("pads.key_pin", seat=6, key="X", pin=40))))
     # the wiring test names the header pins a key came in on: the widest are two-digit pins
     out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
                                              msg("pads.key_pin", seat=6, key="X", pin=40),
@@ -160,6 +186,11 @@ def screen_views(lang):
     out.append(v.Message(msg("pads.title"), (msg("pads.key_row_col", seat=6, key="X", row=40, col=38),
                                              msg("pads.key_pin", seat=6, key="X", pin=40),
                                              msg("pads.key_row_col", seat=6, key="A", row=38, col=40))))
+    import errno
+
+    from pitable.table import notices  # the game log's notices (issue 10), longest values
+    out += [notices.not_saving(code) for code in (errno.ENOSPC, errno.EROFS, errno.ENOTDIR, errno.EACCES, errno.EIO)]
+    out += [notices.log_repaired(123456), notices.not_resumed(), notices.not_resumed(6)]
     out.append(v.CockroachOffer(6, "target", None, SEATS6, (10, 11, 11, 11, 11, 11)))
     out.append(v.CockroachOffer(2, "target", None, (1, 2), (27, 27)))
     out.append(v.CockroachOffer(6, "claim", 5, SEATS6, (10,) * 6))
@@ -181,7 +212,7 @@ TOASTS = sorted(i for i in catalog("en").entries if i.startswith("toast."))
 
 
 def toast_views():
-    values = dict(seat=SEAT, n=6, last=5, kind=msg("kind.strawberry"), seats=(1, 2, 3, 4, 5))
+    values = dict(seat=PI2, n=6, last=5, kind=msg("kind.strawberry"), seats=(1, 2, 3, 4, 5))
     out = []
     for id in TOASTS:
         for k in (KINDS + CRITTERS if id == "toast.none_left" else (None,)):

@@ -62,7 +62,7 @@ VIEWS = [
     v.ConfirmUndo(2, msg("undo.choice", kind=msg("kind.corn"))),
     v.ConfirmUndo(4, LONG + " " + LONG),
     v.GameOver(SEATS4, (7, 9, 4, 9), (0, 1, 2, 0), (4,)),
-    v.GameOver(SEATS6, (16, 16, 16, 16, 16, 16), (2, 2, 2, 2, 2, 2), SEATS6),
+    v.GameOver(SEATS4, (16, 16, 16, 16), (2, 2, 2, 2), SEATS4),  # Grasshopper Poker: 2-4 players
     v.GameOver((1, 2), (0, 0), (0, 0), ()),
     v.Message(msg("pads.title"), (msg("pads.key_press", seat=2, key="A"), msg("pads.key_hold", seat=1, key="3"))),
     v.Message("Cannot save the game log", (LONG, WORD, LONG)),

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from pitable.service.doctor import check_bus, check_i2c_speed, check_model, doctor, findings
 
 
@@ -191,3 +193,52 @@ def test_pwm_audio_moved_onto_the_header_fails_for_those_pins(tmp_path):
     assert found.level == "FAIL" and "GPIO 12 (seat 2 key 5)" in found.detail
     found = _pins(config, _boot(tmp_path / "b", "dtoverlay=audremap,pins_18_19\n"), "audremap")
     assert "GPIO 18 (seat 2 key 1)" in found.detail and "GPIO 12" not in found.detail
+
+
+@pytest.mark.parametrize("name,spi", [("spi-ssd1309.yaml", "on"), ("pitable.yaml", "off"),
+                                      ("direct-3-seats.yaml", "off"), ("matrix-4-seats.yaml", "")])
+def test_install_script_turns_spi_on_only_for_an_spi_display(name, spi, capsys):
+    """systemd/install.sh asks the config whether SPI goes on (an SPI display), off (the
+    pads use SPI0's pins) or stays as it is; its Python, run here on each example."""
+    script = (ROOT / "systemd" / "install.sh").read_text()
+    code = script.split("<<'EOF'\n", 1)[1].split("\nEOF\n", 1)[0]
+    exec(code.replace("/etc/pitable/pitable.yaml", str(ROOT / "config" / name)), {})
+    assert capsys.readouterr().out.strip() == spi
+
+
+def test_console_in_cmdline_with_the_uart_off_is_a_warning(tmp_path):
+    """Raspberry Pi OS's own cmdline.txt names serial0, with the UART off on a Pi 3, 4 or
+    Zero 2: worth a word, not a failure."""
+    root = _boot(tmp_path, "dtparam=i2c_arm=on\n", "console=serial0,115200 console=tty1 root=x")
+    found = _pins(_uart_config(tmp_path), root, "GPIO 14")
+    assert found.level == "warn" and "enable_uart=1" in found.detail and "do_serial_cons 1" in found.detail
+
+
+def test_spi_on_with_pads_only_on_9_to_11_is_a_warning(tmp_path):
+    path = tmp_path / "miso.yaml"
+    path.write_text("pads:\n  direct:\n"
+                    "    - keys: [4, 17, 27, 22, 5, 6, 9, 10]\n"
+                    "    - keys: [18, 23, 24, 25, 12, 13, 16, 11]\n")
+    from pitable.config import load_config
+
+    found = _pins(load_config(path), _boot(tmp_path, "dtparam=spi=on\n"), "GPIO 9")
+    assert found.level == "warn" and "GPIO 11 (seat 2 key X)" in found.detail
+
+
+def test_sysfs_pin_factories_are_refused_on_kernels_that_renumbered_sysfs(monkeypatch):
+    from types import SimpleNamespace
+
+    import pitable.service.doctor as d
+    import pitable.table.app as app
+
+    assert d.sysfs_renumbered("6.6.20+rpt-rpi-v8") and d.sysfs_renumbered("6.12.1")
+    assert not d.sysfs_renumbered("6.1.21-v8+") and not d.sysfs_renumbered("5.15.84")
+    RPiGPIOFactory = type("RPiGPIOFactory", (), {})
+    monkeypatch.setattr(app, "pin_factory", lambda name: RPiGPIOFactory())
+    config = SimpleNamespace(pads=SimpleNamespace(wiring="direct", pin_factory="rpigpio"))
+    monkeypatch.setattr(d, "sysfs_renumbered", lambda release=None: True)
+    found = d.check_pin_factory(config)
+    assert found.level == "FAIL" and "pin_factory: lgpio" in found.detail
+    monkeypatch.setattr(d, "sysfs_renumbered", lambda release=None: False)
+    found = d.check_pin_factory(config)
+    assert found.level == "ok" and "no wake-ups" in found.detail

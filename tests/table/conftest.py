@@ -1,4 +1,8 @@
+import errno
+import os
 import random
+import subprocess
+import uuid
 
 import pytest
 
@@ -69,3 +73,57 @@ def new_table(tmp_path, clock):
     def make(seats=4, log_dir="logs", **kw):
         return Table(seats=seats, log_dir=tmp_path / log_dir, clock=clock, rng=random.Random(7), **kw)
     return make
+
+
+class Faults:
+    """Simulated disk errors on the journal's system calls: ``fail["pwrite"] = ENOSPC``."""
+
+    def __init__(self, monkeypatch):
+        self.fail: dict = {}
+        self.short = False  # pwrite writes half, then the next call fails
+        for name in ("pwrite", "fsync", "ftruncate"):
+            real = getattr(os, name)
+            monkeypatch.setattr(os, name, self._wrap(name, real))
+
+    def _wrap(self, name, real):
+        def call(fd, *args):
+            if name == "pwrite" and self.short and len(args[0]) > 1:
+                self.short = False
+                return real(fd, args[0][: len(args[0]) // 2], *args[1:])
+            code = self.fail.get(name)
+            if code:
+                raise OSError(code, os.strerror(code))
+            return real(fd, *args)
+        return call
+
+
+@pytest.fixture
+def faults(monkeypatch):
+    return Faults(monkeypatch)
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real 64 KiB tmpfs (root only); skipped where mounting is not allowed."""
+    where = tmp_path / f"disk-{uuid.uuid4().hex[:6]}"
+    where.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)],
+                          capture_output=True)
+    if done.returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def fill(where):
+    """Take every free byte of the filesystem; returns the filler to delete later."""
+    filler = where / "filler"
+    with open(filler, "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"x" * 512)
+        except OSError as e:
+            assert e.errno == errno.ENOSPC
+    return filler

@@ -110,7 +110,7 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     assert isinstance(view, v.Instructions)
     assert words(view.title) == "Turn 1"  # the turn that was played, not the one to come
     assert tuple(map(words, view.lines)) == ("S1 takes 2 corn", "S2 takes 1 broccoli", "Turn up 3 cards")
-    assert words(view.foot) == "Next: keys 1-5 name each card"
+    assert words(view.foot) == "Next: 1-5 name each card"
     press(table, 3, 6)  # A names no kind: it only leaves the page
     assert isinstance(table.view(), v.RevealPrompt) and table.view().to_reveal == 3
 

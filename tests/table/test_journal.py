@@ -33,8 +33,9 @@ def test_find_unfinished_returns_the_newest_open_game(tmp_path):
     assert find_unfinished(tmp_path / "none") is None
     journal = Journal.create(tmp_path, header(2, Options()))
     journal.append({"reveal": "corn"})
-    path, state, log = find_unfinished(tmp_path)
-    assert path == journal.path and state.to_reveal == 2 and log.header["players"] == 2
+    found = find_unfinished(tmp_path)
+    assert found.path == journal.path and found.state.to_reveal == 2 and found.log.header["players"] == 2
+    assert found.problem is None
 
 
 def test_two_games_in_one_second_get_two_files(tmp_path):

@@ -67,3 +67,70 @@ def test_taps_of_several_seats_during_one_stall(sim):
     stall(sim, 2.0, [(0.1, lambda: sim.keys.press(0, 1)), (0.15, lambda: sim.keys.press(1, 3)),
                      (0.2, lambda: sim.keys.release(0, 1)), (0.3, lambda: sim.keys.release(1, 3))])
     assert sorted(sim.events) == [(0, 1, PRESS), (1, 3, PRESS)]
+
+
+def test_an_80ms_tap_during_a_real_1_5s_bus_stall_is_a_press(tmp_path):
+    # real time, real threads: the loop is stuck in a display write while a finger taps
+    import threading
+    import time
+
+    sim = SimTable(tmp_path, seats=3, wiring="direct", clock=time.monotonic, hold=1.0)
+    events = []
+    on_key = sim.table.on_key
+    sim.table.on_key = lambda e: (events.append((e.seat, e.key, e.action)), on_key(e))
+    device = sim.screen.device
+    real_display = device.display
+
+    stalls = []
+
+    def slow_display(image):
+        if not stalls:  # one I2C write that hangs (clock stretching, a flaky cable)
+            stalls.append(image)
+            time.sleep(1.5)
+        real_display(image)
+
+    try:
+        device.display = slow_display
+
+        def finger():
+            time.sleep(0.3)
+            sim.keys.press(0, 1)
+            time.sleep(0.08)
+            sim.keys.release(0, 1)
+
+        thread = threading.Thread(target=finger)
+        thread.start()
+        sim.keys.press(0, 0)
+        time.sleep(0.03)        # past the debounce lockout
+        sim.keys.release(0, 0)  # 1: Grasshopper Poker -> a new screen -> a slow write
+        sim.loop.drain()        # stuck in the write for 1.5 s while the finger taps
+        thread.join()
+        assert events[0] == (0, 0, PRESS)
+        device.display = real_display
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline:
+            sim.loop.step(0.05)
+        assert [e for e in events if e[:2] == (0, 1)] == [(0, 1, PRESS)]
+    finally:
+        sim.close()
+
+
+def test_what_queued_during_a_stall_is_applied_in_the_order_it_came(tmp_path):
+    from pitable.hardware.keys import KeyEdge
+
+    sim = SimTable(tmp_path, seats=3, wiring="direct", clock=ManualClock())
+    order = []
+    on_key = sim.table.on_key
+    sim.table.on_key = lambda e: (order.append(("key", e.key)), on_key(e))
+    try:
+        t = sim.clock.t
+        sim.loop.post(KeyEdge(0, 2, True, t))
+        sim.loop.post(KeyEdge(0, 2, False, t + 0.08))
+        sim.loop.post(lambda: order.append(("callable",)))  # e.g. the assistant's answer
+        sim.loop.post(KeyEdge(1, 3, True, t + 0.1))
+        sim.loop.post(KeyEdge(1, 3, False, t + 0.2))
+        sim.clock.advance(1.5)
+        sim.loop.drain()
+        assert order == [("key", 2), ("callable",), ("key", 3)]
+    finally:
+        sim.close()

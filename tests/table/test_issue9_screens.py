@@ -1,0 +1,410 @@
+"""Issue 9: every screen tells the table the truth, plainly. Each case is reached by keys
+through the real controllers, and its frame is drawn and checked (words, fit, no cut)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pitable.i18n import LANGUAGES, words
+from pitable.rules.grasshopper import BIDDING, CHOOSING, KINDS, REVEAL
+from pitable.screens import views as v
+from pitable.screens.render import render
+from tests.screens.test_layouts import problems
+
+from .conftest import play_on, press, start_grasshopper
+from .test_cockroach_table import start as start_cockroach
+
+KIND_KEY = {k: i for i, k in enumerate(KINDS)}
+
+
+def reveal(table, *kinds):
+    for kind in kinds:
+        press(table, 1, KIND_KEY[kind])
+
+
+def bid(table, keys):
+    """keys: per joined pad in order, key index (0-5 the numbers 1-6, 6 Ace, 7 X)."""
+    for pad, key in keys:
+        press(table, pad, key)
+
+
+def said(game) -> list:
+    """Every instruction line waiting for the table, in words."""
+    return [words(line) for n in game.notices if isinstance(n, v.Instructions) for line in n.lines]
+
+
+def titles(game) -> list:
+    return [words(n.title) for n in game.notices if isinstance(n, v.Instructions)]
+
+
+def clean(view, lang="en") -> None:
+    """The frame of ``view`` in the table's language: nothing cut, off the frame or overlapping.
+    (Instruction pages are made for the table's language; tests/screens/test_layouts.py
+    checks every message in every language.)"""
+    assert problems(view, lang) == [], (lang, view)
+
+
+def leave_notices(table, game):
+    """Read every page. The key (X of the first seat) is no kind and no choice; before a bid
+    it is taken as that seat's bid, which its next press replaces."""
+    while game.notices:
+        clean(table.view(), table.language)
+        press(table, game.seats[0], 7)
+
+
+# -- 1, 5: stalemates (G7) --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_g7_first_stalemate_says_bid_cards_are_spent_then_turn_up_then_bid(new_table, lang):
+    table = new_table(language=lang)
+    game = start_grasshopper(table)
+    reveal(table, "corn", "strawberry", "broccoli")
+    bid(table, ((1, 4), (2, 4), (3, 4)))  # three 5s: a stalemate
+    assert isinstance(table.view(), v.BidsRevealed) and words(table.view().why) == "Nobody may take cards"
+    clean(table.view(), lang)
+    press(table, 1, 6)
+    assert titles(game)[0] == "Stalemate"
+    assert said(game) == ["Bid cards are spent: put them aside", "Turn up 1 card, then bid again"]
+    while game.notices:
+        clean(table.view(), lang)
+        press(table, 1, 6)
+
+
+def test_g7_first_stalemate_with_an_empty_draw_pile_says_no_card_is_added(new_table):
+    """Virtual deck: a stalemate when the pile is empty adds nothing, and says so."""
+    rng = random.Random(3)
+    for attempt in range(40):
+        table = new_table(log_dir=f"logs{attempt}")
+        game = start_grasshopper(table, deck_toggle=True)
+        while not game.state.is_over() and not (game.state.pile == 0 and game.state.phase is BIDDING
+                                                 and not game.notices):
+            st = game.state
+            if game.notices:
+                leave_notices(table, game)
+            elif st.phase is BIDDING:
+                for p, pad in enumerate(game.seats):
+                    press(table, pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
+            elif st.phase is CHOOSING:
+                press(table, game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+        st = game.state
+        if st.is_over() or st.stalemates:
+            continue
+        same = [c for c in range(6) if not any(s >> c & 1 for s in st.spent)]
+        if not same:
+            continue
+        bid(table, ((pad, same[0]) for pad in game.seats))
+        press(table, 1, 6)  # leave the bids reveal
+        if titles(game)[:1] != ["Stalemate"] or st.is_over():
+            continue
+        assert "Draw pile empty: no card added. Bid again" in said(game)
+        assert not any("added: bid again" in line or "Turn up" in line for line in said(game))
+        clean(table.view())
+        return
+    pytest.skip("no seed reached a stalemate on an empty pile")  # pragma: no cover
+
+
+def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2))
+    # seat 1 plays 1 2 3 4 5 6 A, seat 2 plays 2 3 4 5 6 A 1: no stalemate; then both X
+    for a, b in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 0)):
+        while game.state.phase is not BIDDING or game.notices:
+            if game.notices:
+                leave_notices(table, game)
+            elif game.state.phase is REVEAL:
+                press(table, 1, next(k for k in (1, 2, 3, 4, 0) if game.state.unseen[k]))
+            else:
+                press(table, game.seats[game.state.chooser], 0)
+        bid(table, ((1, a), (2, b)))
+    while game.state.phase is not BIDDING or game.notices:
+        if game.notices:
+            leave_notices(table, game)
+        elif game.state.phase is REVEAL:
+            press(table, 1, next(k for k in (1, 2, 3, 4, 0) if game.state.unseen[k]))
+        else:
+            press(table, game.seats[game.state.chooser], 0)
+    bid(table, ((1, 7), (2, 7)))  # the round's last bid: X and X, a stalemate
+    press(table, 1, 6)
+    assert titles(game)[0] == "Stalemate" and "Round 1 over" in titles(game)
+    assert said(game)[0] == "Bid cards are spent: put them aside"
+    leave_notices(table, game)
+
+
+# -- 6, 7, 10: what happened and why --------------------------------------------------------------
+
+def test_g8_harvest_says_what_goes_to_the_discard_pile_and_the_chip(new_table):
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2))
+    game.state.gardens[0][KIND_KEY["corn"]] = 2  # as two earlier takes would leave it
+    reveal(table, "corn", "strawberry", "broccoli")
+    bid(table, ((1, 6), (2, 3)))  # S1's Ace takes all
+    press(table, 1, 6)
+    assert "S1: 3 corn to the discard pile, take 1 chip" in said(game)
+
+
+def test_g8_g10_plague_discards_the_whole_garden_and_nothing_is_harvested(new_table):
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2))
+    game.state.gardens[0][KIND_KEY["grasshopper"]] = 2
+    game.state.gardens[0][KIND_KEY["corn"]] = 2
+    reveal(table, "grasshopper", "corn", "broccoli")
+    bid(table, ((1, 6), (2, 3)))
+    press(table, 1, 6)
+    lines = said(game)
+    assert "S1: plague! No harvest" in lines and "S1: whole garden, new cards too, to the discard pile" in lines
+    assert not any("chip" in line for line in lines)
+    while game.notices:
+        clean(table.view())
+        press(table, 2, 6)
+
+
+def test_g5_a_chooser_left_with_nothing_is_told_so(new_table):
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2, 3))
+    reveal(table, "corn", "corn", "corn")  # one kind on display
+    bid(table, ((1, 5), (2, 4), (3, 3)))  # 6, 5, 4: S1 takes the corn, the others get nothing
+    press(table, 1, 6)
+    lines = said(game)
+    assert lines[0] == "S1 takes 3 corn" and "S2 gets nothing" in lines and "S3 gets nothing" in lines
+
+
+@pytest.mark.parametrize("bids, why", [
+    (((1, 6), (2, 7), (3, 3)), "X beats the Ace"),          # G4
+    (((1, 6), (2, 2), (3, 3)), "Ace takes the display"),     # G4
+])
+def test_g4_the_reveal_says_why(new_table, bids, why):
+    table = new_table()
+    start_grasshopper(table)
+    reveal(table, "corn", "strawberry", "broccoli")
+    bid(table, bids)
+    view = table.view()
+    assert isinstance(view, v.BidsRevealed) and words(view.why) == why
+    assert words(view.foot) == "Any key: next"
+    clean(view)
+
+
+def test_g6_two_players_alone_takes_all_says_so(new_table):
+    table = new_table()
+    start_grasshopper(table, pads=(1, 2))
+    reveal(table, "corn", "strawberry", "broccoli")
+    bid(table, ((1, 4), (2, 7)))  # S1's 5 alone: takes the whole display
+    view = table.view()
+    assert view.takes_all == 1 and words(view.why) == "Alone of 2: takes all"
+    clean(view)
+
+
+def test_g12_a_tie_broken_by_grasshoppers_says_so(new_table, clock):
+    for seed in range(200):
+        table = new_table(log_dir=f"g12-{seed}")
+        start_grasshopper(table, pads=(1, 2), deck_toggle=True)
+        game = play_on(table, random.Random(seed))
+        out = game.state.outcome
+        if out.chips[0] == out.chips[1] and out.grasshoppers[0] != out.grasshoppers[1]:
+            while game.notices:
+                press(table, 1, 6)
+            view = table.view()
+            assert isinstance(view, v.GameOver) and view.tiebreak
+            assert "Tie: fewest grasshoppers" in " ".join(_texts(view))
+            clean(view)
+            return
+    pytest.skip("no seed gave a tie broken by grasshoppers")  # pragma: no cover
+
+
+def _texts(view, lang="en") -> list:
+    from PIL import Image
+
+    from pitable.screens.render import draw
+    from pitable.screens.widgets import Canvas
+
+    c = Canvas(Image.new("1", (128, 64)), lang=lang)
+    draw(c, view)
+    return [what[6:-1] for what, _ in c.drawn if what.startswith("text ")]
+
+
+# -- 9: no screen waits silently ------------------------------------------------------------------
+
+def test_the_bids_reveal_says_who_chooses_and_moves_on_by_itself(new_table, clock):
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn", "corn", "broccoli")
+    bid(table, ((1, 5), (2, 4), (3, 7)))
+    view = table.view()
+    assert words(view.foot) == "Next: S1 chooses 1-2"
+    assert table.next_deadline() is not None
+    clock.advance(8.1)
+    table.tick(clock())
+    assert isinstance(table.view(), v.Choosing) and not game.notices
+
+
+def test_the_scores_overlay_says_how_it_closes_and_closes_by_itself(new_table, clock):
+    table = new_table()
+    start_grasshopper(table)
+    press(table, 2, 6, "hold")
+    view = table.view()
+    assert isinstance(view, v.Scores) and "Any key: back" in _texts(view)
+    clock.advance(8.1)
+    table.tick(clock())
+    assert isinstance(table.view(), v.RevealPrompt)
+
+
+# -- 8, 11: Cockroach Poker words ------------------------------------------------------------------
+
+def test_c3_the_claim_screen_names_the_eight_critters(new_table):
+    table = new_table()
+    start_cockroach(table)
+    press(table, 1, 1)  # to seat 2: now the claim
+    view = table.view()
+    assert view.step == "claim"
+    names = {"rat", "cockroach", "bat", "fly", "scorpion", "stink bug", "spider", "toad"}
+    assert names <= set(_texts(view))
+    assert {"Ratte", "Stinkwanze", "Kröte"} <= set(_texts(view, "de"))
+    assert {"bọ xít", "cóc"} <= set(_texts(view, "vi"))
+    clean(view)
+
+
+def test_c4_the_receiver_is_told_which_seats_may_still_get_the_card(new_table):
+    table = new_table(seats=4)
+    start_cockroach(table, pads=(1, 2, 4))
+    press(table, 1, 1)
+    press(table, 1, 2)  # S1 -> S2, "bat"
+    view = table.view()
+    assert view.pass_to == (4,)  # not "1-6": only seat 4 has not seen it
+    assert "Or look, pass to S4" in _texts(view)
+    clean(view)
+
+
+def test_c5_the_flip_says_who_called_what_on_which_critter(new_table):
+    table = new_table()
+    start_cockroach(table)
+    press(table, 1, 1)
+    press(table, 1, 2)  # S1 -> S2 "bat"
+    press(table, 2, 7)  # X: false
+    view = table.view()
+    assert "Turn it up! S2 called FALSE on bat" in " ".join(_texts(view))
+    clean(view)
+
+
+def _give(table, game, to_pad, kind_key, times):
+    """Cards face up in ``to_pad``'s row, by keys: offered to it and called wrong."""
+    for _ in range(times):
+        active = game.seats[game.state.active]
+        if active == to_pad:  # it starts: offer to another, who calls right (the card goes back)
+            other = next(p for p in game.seats if p != to_pad)
+            press(table, active, other - 1)
+            press(table, active, kind_key)
+            press(table, other, 6)  # "true", and it is: the offerer takes it
+            press(table, other, kind_key)
+        else:
+            press(table, active, to_pad - 1)
+            press(table, active, kind_key)
+            press(table, to_pad, 7)  # "false", but it is: the receiver takes it
+            press(table, to_pad, kind_key)
+        while game.notices:
+            press(table, game.seats[0], 6)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_c1_rows_and_hand_counts_are_legible_for_2_to_6_seats(new_table, players):
+    table = new_table(seats=6)
+    game = start_cockroach(table, pads=tuple(range(1, players + 1)))
+    press(table, 1, 6, "hold")
+    view = table.view()
+    assert isinstance(view, v.CockroachRows) and max(view.hands) >= 10
+    clean(view)
+
+
+def test_c6_two_players_a_row_of_three_is_not_one_short(new_table):
+    table = new_table(seats=2)
+    game = start_cockroach(table, pads=(1, 2))
+    _give(table, game, 2, 0, 3)
+    press(table, 1, 6, "hold")
+    view = table.view()
+    assert view.rows[1].get("rat") == 3 and view.lose_at == 5
+    three = render(view)
+    _give_view = view._replace(rows=(view.rows[0], {"rat": 4}))
+    assert render(_give_view).tobytes() != three.tobytes()
+    # the lit cell (one short of losing) is drawn for 4 with two players, not for 3
+    cell = (30, 14 + 10, 41, 14 + 10 + 7)
+    lit = lambda im: sum(im.crop(cell).getdata())  # noqa: E731
+    assert lit(render(_give_view)) > lit(three)
+
+
+# -- 12, 13: one vocabulary; nothing that says what to do is cut -----------------------------------
+
+def test_g13_options_say_cards_real_or_virtual_and_which_x_rule_rules(new_table):
+    table = new_table()
+    press(table, 1, 0)
+    for pad in (1, 2, 3):
+        press(table, pad, 0)
+    press(table, 1, 6)
+    view = table.view()
+    labels = {words(label): words(value) for label, value in view.options}
+    assert labels["Cards"] == "real"
+    press(table, 1, 3)
+    assert {words(a): words(b) for a, b in table.view().options}["Cards"] == "virtual"
+    press(table, 1, 0)  # beginners' X on
+    press(table, 1, 1)  # X beats 2 Aces on: the beginners' rule rules
+    opts = {words(a): words(b) for a, b in table.view().options}
+    assert opts["Beginners' X"] == "on" and opts["X beats 2 Aces"] == "off (1)"
+    clean(table.view())
+
+
+def test_a_disk_that_refuses_says_so_whole(new_table):
+    table = new_table()
+    game = start_grasshopper(table)
+
+    def refuse(*a, **k):
+        raise OSError(28, "No space left on device")
+
+    game.journal.write = refuse
+    press(table, 1, 0)
+    view = table.view()
+    assert words(view.toast) == "Cannot save! Move not taken"
+    assert problems(view, "en") == []
+
+
+def test_a_long_message_title_wraps_instead_of_being_cut():
+    view = v.Message("Cannot save the game log", ("Free space, then press any key.",))
+    assert problems(view, "en") == []
+
+
+# -- languages at the table ----------------------------------------------------------------------
+
+def test_the_language_is_chosen_at_the_table_and_remembered(new_table):
+    table = new_table()
+    assert table.language == "en"
+    press(table, 1, 7)  # X on the first setup screen: the next language
+    assert table.language == "de" and table.view().language == "de"
+    again = new_table()  # the next start of the table
+    assert again.language == "de"
+    changed = new_table(language="vi")  # the config now says vi: the config wins
+    assert changed.language == "vi"
+
+
+def test_the_table_draws_in_its_language(tmp_path):
+    from pitable.table.harness import SimTable
+
+    sim = SimTable(tmp_path / "logs", seats=3, language="de")
+    try:
+        frame = sim.frame()
+        assert frame.tobytes() == render(sim.view(), "de").tobytes()
+        assert frame.tobytes() != render(sim.view(), "en").tobytes()
+    finally:
+        sim.close()
+
+
+def test_c5_the_next_starter_is_named_and_its_seat_key_is_taken_from_the_card_notice(new_table):
+    table = new_table()
+    game = start_cockroach(table)
+    press(table, 1, 1)
+    press(table, 1, 2)  # S1 -> S2 "bat"
+    press(table, 2, 7)  # "false"
+    press(table, 3, 2)  # it is a bat: the call was wrong, S2 takes it and starts
+    while len(game.notices) > 1:
+        press(table, 3, 6)
+    assert words(table.view().foot) == "Next: S2 offers a card"
+    press(table, 2, 2)  # S2's seat key: leaves the notice and picks S3 as the target
+    view = table.view()
+    assert isinstance(view, v.CockroachOffer) and view.step == "claim" and view.target == 3
