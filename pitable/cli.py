@@ -117,7 +117,7 @@ def cmd_replay(args) -> int:
 
         print(describe(state))
     if args.check_assistant:
-        if "assistant" not in log.header:
+        if not log.header.get("assistant"):  # absent, or empty: the header check lets both through
             raise LogError(f"{args.file}: the assistant did not play in this game")
         from pitable.table.assistant import check_log
 

@@ -138,6 +138,15 @@ class AssistantConfig:
 
 
 @dataclass(frozen=True)
+class WebConfig:
+    """Phones as seats and a table page (docs/phones.md): on only when the config has ``web:``."""
+
+    port: int = 8080
+    bind: str = "0.0.0.0"                # the address to listen on (0.0.0.0: every interface)
+    host: str | None = None              # the address phones are told (None: the default route's)
+
+
+@dataclass(frozen=True)
 class Config:
     game: str = "grasshopper"
     deck: str = "physical"
@@ -148,6 +157,7 @@ class Config:
     display: DisplayConfig = DisplayConfig()
     pads: PadsConfig = PadsConfig()
     assistant: AssistantConfig = AssistantConfig()
+    web: WebConfig | None = None         # None: no web server (no thread, nothing imported)
 
     @property
     def log_path(self) -> Path:
@@ -500,7 +510,33 @@ _TOP = _mapping({
         "level": ("strong", _choice("easy", "strong")),
         "budget": (None, _optional(_integer(1, 5000))),  # 5000: ~25 s a bid on a Pi Zero 2 W
     }, make=AssistantConfig)),
+    "web": (None, lambda value, at: value),       # checked in _build: present (even empty) turns it on
 }, neighbours=_SECTION_OF)
+
+
+def _bind_address(value, at):
+    import ipaddress
+
+    if not isinstance(value, str):
+        at.fail(f"expected an IP address like 0.0.0.0 or 127.0.0.1, got {_show(value)}")
+    try:
+        ipaddress.ip_address(value)
+    except ValueError:
+        at.fail(f"expected an IP address like 0.0.0.0 (every interface) or 127.0.0.1, got {_show(value)}")
+    return value
+
+
+def _host_name(value, at):
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9.-]{1,63}", value):
+        at.fail(f"expected a host name or IPv4 address the phones can reach, like 192.168.1.20, got {_show(value)}")
+    return value
+
+
+_WEB = _mapping({
+    "port": (8080, _integer(1, 65535)),
+    "bind": ("0.0.0.0", _bind_address),
+    "host": (None, _optional(_host_name)),
+}, make=WebConfig)
 
 
 def _matrix(matrix: dict | None, at: _At) -> MatrixWiring | None:
@@ -602,9 +638,10 @@ def _build(data: Any) -> Config:
         if default_pinout and bad.path.startswith("pads.direct"):
             bad.message += " (pads.direct is not set: this is the default pinout)"
         raise
+    web = _WEB(top["web"], at / "web") if "web" in data else None
     return Config(game=top["game"], deck=top["deck"], language=top["language"],
                   notice_seconds=float(top["notice_seconds"]), log_dir=top["log_dir"], seats=seats,
-                  display=top["display"], pads=pads, assistant=top["assistant"])
+                  display=top["display"], pads=pads, assistant=top["assistant"], web=web)
 
 
 # ---------------------------------------------------------------- entry points

@@ -225,3 +225,32 @@ def test_main_replay_exit_code_for_a_bad_log(tmp_path, capsys):
     path.write_text(HEAD + DEEP + "\n")
     assert main(["replay", str(path)]) == 1
     assert one_line(capsys.readouterr().err).startswith("pitable: line 2:")
+
+
+@pytest.mark.parametrize("assistant", [None, {}, False])
+def test_replay_check_assistant_without_an_assistant_says_so(tmp_path, capsys, assistant):
+    path = tmp_path / "x.jsonl"
+    path.write_text(encode({**header(2, Options()), "assistant": assistant}))
+    assert main(["replay", str(path), "--check-assistant"]) == 1
+    assert "the assistant did not play" in one_line(capsys.readouterr().err)
+
+
+def test_replay_check_assistant_of_any_game_says_one_line(tmp_path, capsys):
+    """The assistant's check replays whatever game its header comes with: 0, or 1 with one line."""
+    rng = random.Random(40)
+    path = tmp_path / "a.jsonl"
+    codes = set()
+    for i in range(30):
+        head, moves = real_games()[0]
+        level = rng.choice(["easy", "strong"])
+        head = {**head, "pads": [1, 2], "assistant": {"seats": [rng.choice([1, 2, 3])], "level": level,
+                                                       "budget": 3, "seed": rng.randrange(100)}}
+        lines = [json.dumps(head)] + moves[: rng.randint(0, 30)]
+        path.write_text("\n".join(lines) + "\n")
+        code = main(["replay", str(path), "--check-assistant"])
+        err = capsys.readouterr().err
+        codes.add(code)
+        assert code in (0, 1)
+        if code == 1:
+            one_line(err)
+    assert 1 in codes  # random bots' moves are not the assistant's

@@ -110,8 +110,44 @@ def _setup_game(c: Canvas, v) -> None:
         c.text(kw + 3, y + overhang(name), name)
 
 
+def _setup_phone(c: Canvas, v) -> None:
+    """A phone joins: the QR for the seat left, the address to type right, broken where
+    it fits; the seats whose phone a key takes back at the bottom."""
+    from pitable.screens import qr
+
+    seat, url = v.phone
+    x = qr.draw(c, 0, 1, url) + 4
+    rest = W - x
+    c.text_fit(x, 0, rest, c.say(msg("web.qr_seat", seat=seat)), scales=(2, 1))
+    typed = url.split("//", 1)[-1]
+    host, _, path = typed.partition("/")
+    parts, row = [], ""
+    for piece in host.replace(".", ". ").replace(":", " :").split(" ") + ["/" + path]:
+        if row and font.text_width(row + piece) > rest:
+            parts.append(row)
+            row = ""
+        row += piece
+    parts.append(row)
+    y = 17
+    if x > 4:
+        c.text(x, y, clip(c.say(msg("web.qr_or_type")), rest))
+    else:
+        c.text(x, y, clip(c.say(msg("web.qr_too_long")), rest))
+    y += 9
+    for part in parts[:4]:
+        c.text(x, y, clip(part, rest))
+        y += 9
+    if v.phones:
+        c.text(x, 55, clip(c.say(msg("web.qr_take_back", seats=",".join(str(s) for s in v.phones))), rest))
+
+
 def _setup_join(c: Canvas, v) -> None:
-    y = title(c, c.say(msg("setup.who_plays")))
+    if v.phone is not None:
+        _setup_phone(c, v)
+        return
+    # with phones on (config web:), a joined pad's key 5 shows a phone's QR: said top right
+    phone = c.say(msg("setup.phone_key")) if v.phones is not None and v.joined else None
+    y = title(c, c.say(msg("setup.who_plays")), right=phone)
     seat_boxes(c, y + 2, y + 22, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
     c.text(0, 44, c.say(msg("setup.any_key_join")))  # its descenders clear the marks of the hints below
     go_on = ("A", c.say(msg("key.go_on")))

@@ -33,6 +33,8 @@ class Setup(NamedTuple):
     language: str = "en"  # the table's language (chosen with X on the first step)
     assistant: tuple = ()    # the assistant's seat numbers (Grasshopper Poker: key 6 at the join step)
     assistant_level: str | None = None  # "easy" | "strong" when it plays
+    phone: tuple | None = None  # (seat, join address) while a phone's QR is shown (config web:)
+    phones: tuple | None = None  # seat numbers that have a phone; None: phones are off
 
 
 class Resumed(NamedTuple):

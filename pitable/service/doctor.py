@@ -359,7 +359,31 @@ def findings(config_path, root: Path = Path("/")) -> list:
         out += check_pins(config, root)
     out.append(check_pin_factory(config))
     out.append(check_log_dir(config))
+    out.append(check_web(config))
     return out
+
+
+def check_web(config) -> Finding:
+    """Phones and the table page: the address to open, and whether the port is free."""
+    if config.web is None:
+        return Finding("ok", "web", "phones and the table page are off (no web: section in the config)")
+    import socket
+
+    from pitable.web.server import default_address
+
+    web = config.web
+    host = web.host or ("127.0.0.1" if web.bind.startswith("127.") else default_address())
+    where = f"open http://{host}:{web.port}/ on a TV or phone (phones join from the setup screen: key 5)"
+    s = socket.socket(socket.AF_INET6 if ":" in web.bind else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        s.bind((web.bind, web.port))
+    except OSError as e:
+        # the daemon itself may hold it: then the address is right and the port is taken by us
+        return Finding("warn", "web", f"{where}; port {web.port} on {web.bind} is in use now "
+                                      f"({e.strerror}): fine if pitable is running, else web.port is taken")
+    finally:
+        s.close()
+    return Finding("ok", "web", where)
 
 
 def doctor(config_path=None, root: Path = Path("/")) -> int:

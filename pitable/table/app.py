@@ -29,8 +29,12 @@ class Table:
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
                  notice_seconds: float | None = None, assistant: dict | None = None,
-                 assistant_worker: str = "process"):
+                 assistant_worker: str = "process", phones=None, web_address: str = ""):
         self.seats = seats
+        # Phones as seats (config web:): pitable.web.access.Phones, owned by the loop's
+        # thread like everything here; None when off.
+        self.phones = phones
+        self.web_address = web_address
         # The assistant as a player: the config's defaults {seats, level, budget}; at the
         # table the join screen changes seats and level. Its decisions come back through
         # ``post`` (the loop's queue, set once the loop exists).
@@ -167,7 +171,22 @@ class Table:
         return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
                      assistant_seats=self.assistant.get("seats", 0),
                      assistant_level=self.assistant.get("level", "strong"),
-                     language=self.language)
+                     language=self.language, phones=self.phones, address=self.web_address)
+
+    def phone_join(self, ticket: str):
+        """A phone shows a join ticket (the web thread asks through the loop's queue):
+        (seat, code) if it is the ticket of the QR on screen now, else None."""
+        cur = self.current
+        if self.phones is None:
+            return None
+        showing = cur.phone is not None if isinstance(cur, Setup) else \
+            (getattr(cur, "overlay", None) or ("",))[0] == "phone"
+        if not showing:
+            return None
+        found = self.phones.join(ticket)
+        if found is not None:
+            cur.phone_joined(found[0])
+        return found
 
     def _start(self, choice: dict):
         from pitable.rules import grasshopper as gh
@@ -213,6 +232,8 @@ class Table:
         else:
             log.info("new %s game, seats %s, log %s", choice["game"], seats, journal.path)
         self._offer_unsaved = False
+        if self.phones is not None:  # fresh codes for this game; a phone's page follows its seat
+            self.phones.new_game(seats)
         if not journal.saving:
             self.notices.append(notices.not_saving(journal.errno))
         return self._controller(state, header, journal, resumed=False)
@@ -246,7 +267,9 @@ class Table:
             return None
         header = found.log.header
         pads = pads_of(header, state.players)  # the header is checked: pads and the assistant's seats add up
-        if max(pads, default=0) > self.seats:
+        # with phones (web:), seats after the pads' numbers are phones': they join again (hold 5)
+        room = max(self.seats, 6) if self.phones is not None else self.seats
+        if max(pads, default=0) > room:
             log.error("not resuming %s: it needs pad %d, this table has %d (the file is left as it is)",
                       path, max(pads), self.seats)
             self.notices.append(notices.not_resumed(max(pads)))
@@ -272,6 +295,13 @@ class Table:
         return self._controller(state, header, journal, resumed=True)
 
     def _controller(self, state, header: dict, journal, resumed: bool):
+        controller = self._make_controller(state, header, journal, resumed)
+        controller.header = header  # the web pages replay its history (public moves only)
+        if self.phones is not None:  # hold 5: a phone (again) for a seat of this game
+            controller.phones, controller.web_address, controller.pads = self.phones, self.web_address, self.seats
+        return controller
+
+    def _make_controller(self, state, header: dict, journal, resumed: bool):
         if header["game"] == "cockroach":
             from pitable.table.cockroach import CockroachTable
 
@@ -422,6 +452,31 @@ def open_display_or_wait(options: dict, is_hardware: bool):
         return Missing(e)
 
 
+def open_web(web_config, source: str):
+    """Bind the web server now (a taken port is a config error naming web.port, exit 2)."""
+    from pitable.errors import ConfigError
+    from pitable.web.access import Phones
+    from pitable.web.server import WebServer
+
+    web = WebServer(None, bind=web_config.bind, port=web_config.port, host=web_config.host)
+    try:
+        web.start()
+    except OSError as e:
+        raise ConfigError(f"{source}: web.port: cannot listen on {web_config.bind}:{web_config.port}: "
+                          f"{e.strerror or e}") from None
+    log.info("phones and the table page: %s", web.address())
+    return web, Phones(), f"HTTP://{web.host.upper()}:{web.port}/"
+
+
+def connect_web(web, loop, table) -> None:
+    """The web thread posts keys and joins to the loop; the loop publishes to it."""
+    from pitable.web.publish import Publisher
+
+    web.join = table.phone_join
+    web.post = loop.post
+    loop.publish = Publisher(table, table.phones, web.publish)
+
+
 def run(args) -> int:
     from pitable.hardware.display import open_display
     from pitable.screens.render import render
@@ -453,9 +508,14 @@ def run(args) -> int:
             print(f"pitable: {note}", file=sys.stderr, flush=True)
             options = {**options, "display": "terminal"}
             device = open_display(options)
+        web, phones, address = None, None, ""
+        if config.web is not None:  # phones and the TV page (docs/phones.md); nothing imported otherwise
+            web, phones, address = open_web(config.web, source)
+            closers.append(web.close)
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False), language=config.language,
-                      notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict())
+                      notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict(),
+                      phones=phones, web_address=address)
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
                         reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
@@ -464,6 +524,8 @@ def run(args) -> int:
         loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
                     watchdog=systemd.watchdog())
         table.post = loop.post  # the assistant's decisions come back as queued events
+        if web is not None:
+            connect_web(web, loop, table)
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
 

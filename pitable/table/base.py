@@ -20,6 +20,7 @@ from pitable.table import notices
 log = logging.getLogger(__name__)
 
 KEY_A, KEY_X = 6, 7
+KEY_PHONE = 4   # hold 5 (phones on): the QR for a seat of this game without a phone
 TOAST_SECONDS = 2.5
 NOTICE_SECONDS = 8.0    # a screen that only informs moves on by itself after this (0: on a key only)
 LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer when the words need the room)
@@ -96,7 +97,9 @@ class GameTable(Toasts):
         elif self.overlay is not None:
             kind, _ = self.overlay
             self.overlay = None
-            if kind == "undo":
+            if kind == "phone":
+                self._phone_key(key)
+            elif kind == "undo":
                 self.undo() if key == KEY_A else self._say("toast.not_undone")
         elif self.notices:
             self.notices.pop(0)  # any key: the next screen
@@ -159,9 +162,51 @@ class GameTable(Toasts):
             changed = True
         return changed
 
+    # -- phones (config web:): hold 5 shows the QR for a seat of this game without a phone ---
+
+    phones = None           # pitable.web.access.Phones (the table sets it), or None: off
+    web_address = ""
+    pads = 0                # pads wired: seats above are phones'
+
+    def _phone_overlay(self) -> None:
+        """The QR for the first seat of this game that should have a phone and has none (a
+        restart, a flat battery, a phone taken back); the number key of a seat that has a
+        phone takes it back."""
+        mine = [s for s in self.seats if s <= 6]
+        missing = [s for s in mine if s > self.pads and s not in self.phones.codes]
+        if not missing:
+            missing = [s for s in mine if s not in self.phones.codes]
+        self.overlay = ("phone", missing[0] if missing else None)
+        self._phone_ticket = self.phones.ticket(missing[0]) if missing else None
+        self.toast = None
+
+    def _phone_key(self, key: int) -> None:
+        seat = key + 1
+        self.phones.drop_tickets()
+        if key < KEY_A and seat in self.phones.codes and seat in self.seats:
+            self.phones.take_back(seat)
+            self._say("toast.phone_off", seat=seat)
+
+    def phone_joined(self, seat: int) -> None:
+        self.overlay = None
+        self.phones.drop_tickets()
+        self._say("toast.phone_joined", seat=seat)
+
+    def _phone_view(self, toast):
+        seat = self.overlay[1]
+        phone = None
+        if seat is not None:
+            t = self._phone_ticket
+            phone = (seat, f"{self.web_address}{t[:4]}-{t[4:]}")
+        if phone is None:
+            return v.Message(msg("toast.no_free_seat"), (), toast)
+        return v.Setup("join", self.game, (), 6, (), False, toast, phone=phone, phones=self.phones.seats())
+
     def _hold(self, pad: int, key: int) -> None:
-        """Hold A: the scores; hold X: undo (confirmed)."""
-        if key == KEY_A:
+        """Hold A: the scores; hold X: undo (confirmed); hold 5 (phones on): a phone's QR."""
+        if key == KEY_PHONE and self.phones is not None:
+            self._phone_overlay()
+        elif key == KEY_A:
             self.overlay = ("scores", pad + 1)
         elif key == KEY_X:
             if not self._can_undo():
@@ -296,6 +341,8 @@ class GameTable(Toasts):
             kind, pad = self.overlay
             if kind == "scores":
                 return self._scores_view(toast)
+            if kind == "phone":
+                return self._phone_view(toast)
             return v.ConfirmUndo(pad, self._undo_text(), toast)
         if self.notices:
             shown = self.notices[0]

@@ -42,6 +42,10 @@ class Loop:
         self._last_ping = clock()
         self._view = None
         self._ready: list = []        # (view, frame) drawn ahead for the likely next keys
+        self._frame = None            # the frame shown now
+        # Phones and the TV page (pitable.web), when configured: called after each step
+        # with the view and frame shown; it only copies values and wakes the web thread.
+        self.publish = None
         self.running = True
 
     # -- from any thread -------------------------------------------------------------------------
@@ -57,6 +61,7 @@ class Loop:
         # sight, so that a collection on the key press path has little to scan.
         gc.freeze()
         self.refresh()
+        self._publish()
         while self.running:
             self.step(self._timeout())
 
@@ -97,7 +102,17 @@ class Loop:
         self.app.tick(now)
         self.screen.tick(now)
         self.refresh()
+        self._publish()
         self._ping(now)
+
+    def _publish(self) -> None:
+        if self.publish is None:
+            return
+        try:
+            self.publish(self._view, self._frame)
+        except Exception:  # noqa: BLE001 - a web fault never stops the table
+            log.exception("publishing to the web pages failed; they stop updating")
+            self.publish = None
 
     def _keys(self, events) -> None:
         for event in events:
@@ -122,6 +137,7 @@ class Loop:
         if frame is None:
             return
         self._view = view
+        self._frame = frame
         self.screen.show(frame)
         if self.on_frame is not None:
             self.on_frame(view)

@@ -10,6 +10,8 @@ GAMES = ("grasshopper", "cockroach")
 LIMITS = {"grasshopper": (2, 4), "cockroach": (2, 6)}
 GH_OPTIONS = ("beginner", "x_takes_cancelled_ace", "end_on_empty_pile")  # labels: msg "opt.<name>"
 KEY_PI = 5  # the "6" key of a joined pad: the assistant takes a seat (Grasshopper Poker only)
+KEY_PHONE = 4  # the "5" key of a joined pad: a phone joins (when the config has web:)
+MAX_SEATS = 6  # seat numbers a phone may take: after the pads, up to the largest game
 PI_STEPS = ((0, "strong"), (1, "strong"), (1, "easy"), (2, "strong"), (2, "easy"), (3, "strong"), (3, "easy"))
 
 
@@ -22,7 +24,15 @@ class Setup(Toasts):
     """
 
     def __init__(self, seats: int, game: str = "grasshopper", deck: str = "physical", clock=None,
-                 language: str = "en", assistant_seats: int = 0, assistant_level: str = "strong"):
+                 language: str = "en", assistant_seats: int = 0, assistant_level: str = "strong",
+                 phones=None, address: str = ""):
+        # Phones (pitable.web.access.Phones, loop thread): seats after the pads' numbers
+        # can join from a phone; None when the config has no web: section.
+        self.phones = phones
+        self.address = address      # "HTTP://192.168.1.20:8080/": the QR's start
+        self.pads = seats
+        self.phone = None           # (seat, ticket) while the QR for that seat is shown
+        seats = max(seats, MAX_SEATS) if phones is not None else seats
         self.seats = seats
         self.game = game
         self.deck = deck
@@ -57,6 +67,8 @@ class Setup(Toasts):
                 self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
             else:
                 self._say("toast.which_game")
+        elif self.step == "join" and self.phone is not None:
+            self._phone_key(pad, key)
         elif self.step == "join":
             self._join_key(pad, key)
         else:
@@ -84,8 +96,51 @@ class Setup(Toasts):
                 self.step = "options"
         elif key == KEY_PI and self.game == "grasshopper":
             self._next_pi(high)
+        elif key == KEY_PHONE and self.phones is not None:
+            self._show_phone_code(high)
         else:
             self._say("toast.join_keys")
+
+    # -- phones ------------------------------------------------------------------------------
+
+    def _show_phone_code(self, high: int) -> None:
+        """The QR (and address) for the next free seat: scanning it makes a phone that seat."""
+        if len(self.joined) + self._pi() >= high:
+            self._say("toast.at_most", n=high)
+            return
+        taken = set(self.joined) | set(self.phones.codes)
+        free = [s for s in (*range(self.pads + 1, self.seats + 1), *range(1, self.pads + 1)) if s not in taken]
+        if not free:
+            self._say("toast.no_free_seat")
+            return
+        self.phone = (free[0], self.phones.ticket(free[0]))
+        self.toast = None  # nothing over the QR
+
+    def _phone_key(self, pad: int, key: int) -> None:
+        """On the QR screen: the number of a seat that has a phone takes that phone back
+        (it leaves the game); any other key goes back to who plays."""
+        seat = key + 1
+        if key < KEY_A and seat in self.phones.codes:
+            self.phones.take_back(seat)
+            if seat in self.joined:
+                self.joined.remove(seat)
+            if self.first == seat:
+                self.first = None
+            self._say("toast.phone_off", seat=seat)
+            if self.phone is not None:  # its ticket was dropped too: a fresh one for the QR
+                self.phone = (self.phone[0], self.phones.ticket(self.phone[0]))
+            return
+        self.phone = None
+        self.phones.drop_tickets()
+
+    def phone_joined(self, seat: int) -> None:
+        """A phone used the ticket of ``seat`` (the table checked it): that seat joins."""
+        if seat not in self.joined:
+            self.joined.append(seat)
+            self.joined.sort()
+        self.phone = None
+        self.phones.drop_tickets()
+        self._say("toast.phone_joined", seat=seat)
 
     def _next_pi(self, high: int) -> None:
         """The next of PI_STEPS that leaves room for the pads that joined (at most ``high``)."""
@@ -152,6 +207,11 @@ class Setup(Toasts):
         low, _ = LIMITS[self.game]
         toast = self._toast_text()
         pi = tuple(ASSISTANT_SEAT + 1 + i for i in range(self._pi()))
+        phone = None
+        if self.phone is not None:
+            seat, ticket = self.phone
+            phone = (seat, f"{self.address}{ticket[:4]}-{ticket[4:]}")
         return v.Setup(self.step, self.game, tuple(self.joined), self.seats, tuple(lines),
                        len(self.joined) + len(pi) >= low and bool(self.joined), toast, self.language,
-                       pi, self.pi_level if pi else None)
+                       pi, self.pi_level if pi else None, phone,
+                       self.phones.seats() if self.phones is not None else None)

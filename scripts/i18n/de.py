@@ -135,4 +135,13 @@ WORDS = {
     "pads.key_row_col": "Platz {seat} {key}: Z. {row} Sp. {col}",
     'line.pi_lay': 'Neben den Pi legen: sein Garten',
     'line.pi_chips': 'Seine Chips neben den Pi',
+    "web.display": "Auslage", "web.history": "Was geschah", "web.screen": "Der Bildschirm am Tisch",
+    "web.locked": "gesetzt", "web.hand": ("{n} Karte auf der Hand", "{n} Karten auf der Hand"),
+    "web.chips": ("{n} Chip", "{n} Chips"), "web.language": "Sprache", "web.join": "Mitspielen",
+    "web.back": "zurück", "web.my_bid": "Dein Gebot:", "web.scores": "Punkte", "web.undo": "rückgängig",
+    "web.gone": "Dieses Handy ist kein Platz mehr. Frag am Tisch nach einem neuen Code.",
+    "setup.phone_key": "5: Handy", "web.qr_seat": "Platz {seat}", "web.qr_or_type": "oder tippen:",
+    "web.qr_take_back": "{seats}: aus", "web.qr_too_long": "Diese Adresse tippen:",
+    "toast.phone_joined": "P{seat} spielt per Handy", "toast.phone_off": "Handy von P{seat} entfernt",
+    "toast.no_free_seat": "Kein Platz frei fürs Handy",
 }

@@ -133,4 +133,13 @@ WORDS = {
     "pads.key_row_col": "Ghế {seat} {key}: hàng {row} cột {col}",
     'line.pi_lay': 'Đặt cạnh Pi: vườn của Pi',
     'line.pi_chips': 'Chip của Pi đặt cạnh Pi',
+    "web.display": "Khu hiển thị", "web.history": "Đã xảy ra", "web.screen": "Màn hình của bàn",
+    "web.locked": "đã chọn", "web.hand": "{n} lá trên tay",
+    "web.chips": "{n} chip", "web.language": "Ngôn ngữ", "web.join": "Tham gia",
+    "web.back": "quay lại", "web.my_bid": "Bạn chọn:", "web.scores": "điểm", "web.undo": "hoàn tác",
+    "web.gone": "Điện thoại này không còn là một ghế. Hãy hỏi bàn mã mới.",
+    "setup.phone_key": "5: điện thoại", "web.qr_seat": "Ghế {seat}", "web.qr_or_type": "hoặc gõ:",
+    "web.qr_take_back": "{seats}: tắt", "web.qr_too_long": "Gõ địa chỉ này:",
+    "toast.phone_joined": "G{seat} vào bằng điện thoại", "toast.phone_off": "Đã tắt điện thoại của G{seat}",
+    "toast.no_free_seat": "Không còn ghế cho điện thoại",
 }

@@ -1,0 +1,179 @@
+"""Who may press for which seat from a phone: join tickets, seat codes, rate limits.
+
+``Phones`` is owned by the loop's thread (the table makes tickets when it shows a QR
+and codes when a phone joins or a game starts); the web thread only ever sees the
+frozen copy ``Phones.public()`` that goes out with each snapshot, and checks a code
+against it in constant time. The random source and the clock are injected so that
+tests (and the secrecy proof) can make the same codes in two runs.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import time
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base32: no I L O U
+TICKET_CHARS = 8                                 # 40 bits: fits a version-2 QR (docs/phones.md)
+TICKET_SECONDS = 600.0
+CODE_BYTES = 16                                  # 128 bits
+
+
+def normal_ticket(text: str) -> str | None:
+    """A typed or scanned ticket -> its canonical 8 characters, or None if it is not one."""
+    if not isinstance(text, str) or len(text) > 16:
+        return None
+    t = text.upper().replace("-", "").translate(str.maketrans("ILO", "110"))
+    if len(t) != TICKET_CHARS or any(ch not in ALPHABET for ch in t):
+        return None
+    return t
+
+
+def digest(code: str) -> bytes:
+    return hashlib.sha256(code.encode("ascii", "replace")).digest()
+
+
+class Phones:
+    """Loop thread only. Seat numbers are the pad numbers (1-based)."""
+
+    def __init__(self, token_bytes=secrets.token_bytes, clock=time.monotonic):
+        self.token_bytes = token_bytes
+        self.clock = clock
+        self.codes: dict = {}       # seat -> code (base64url, 22 chars)
+        self.tickets: dict = {}     # ticket -> (seat, until)
+        self.moved: dict = {}       # old code -> new code (a new game: the phone keeps its seat)
+        self.version = 0
+
+    def ticket(self, seat: int) -> str:
+        """A fresh one-use ticket for this seat; the seat's earlier tickets stop working."""
+        self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
+        raw = int.from_bytes(self.token_bytes(5), "big")
+        t = "".join(ALPHABET[(raw >> (5 * i)) & 31] for i in reversed(range(TICKET_CHARS)))
+        self.tickets[t] = (seat, self.clock() + TICKET_SECONDS)
+        self.version += 1
+        return t
+
+    def drop_tickets(self) -> None:
+        if self.tickets:
+            self.tickets = {}
+            self.version += 1
+
+    def join(self, ticket: str) -> tuple | None:
+        """A phone shows a ticket: (seat, code), or None. The ticket is used up."""
+        t = normal_ticket(ticket)
+        found = None
+        for known, (seat, until) in list(self.tickets.items()):
+            if t is not None and hmac.compare_digest(known, t) and self.clock() < until:
+                found = seat
+        if found is None:
+            return None
+        del self.tickets[t]
+        self.codes[found] = self._code()
+        self.version += 1
+        return found, self.codes[found]
+
+    def take_back(self, seat: int) -> bool:
+        had = self.codes.pop(seat, None) is not None
+        self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
+        self.moved = {old: new for old, new in self.moved.items() if new not in self.codes.values()}
+        self.version += 1
+        return had
+
+    def new_game(self, seats) -> None:
+        """Fresh codes for the phone seats that play on; the others are taken back. The
+        old code of a seat that plays on tells its phone the new one once."""
+        old = self.codes
+        self.codes = {}
+        self.moved = {}
+        for seat, code in old.items():
+            if seat in seats:
+                self.codes[seat] = self._code()
+                self.moved[code] = self.codes[seat]
+        self.tickets = {}
+        self.version += 1
+
+    def seats(self) -> tuple:
+        return tuple(sorted(self.codes))
+
+    def _code(self) -> str:
+        return base64.urlsafe_b64encode(self.token_bytes(CODE_BYTES)).rstrip(b"=").decode()
+
+    def public(self) -> "Access":
+        return Access({digest(c): (s, c) for s, c in self.codes.items()},
+                      {digest(o): n for o, n in self.moved.items()})
+
+
+class Access:
+    """The frozen table of codes the web thread checks against (one per snapshot)."""
+
+    def __init__(self, codes: dict, moved: dict):
+        self._codes = codes
+        self._moved = moved
+
+    def seat(self, code: str):
+        """The seat this code is for now, or None (constant-time compare of the code)."""
+        if not isinstance(code, str) or len(code) > 64:
+            return None
+        found = self._codes.get(digest(code))
+        if found is None or not hmac.compare_digest(found[1].encode(), code.encode("ascii", "replace")):
+            return None
+        return found[0]
+
+    def moved_to(self, code: str):
+        """The new code of a seat whose old code this is (a new game), or None."""
+        if not isinstance(code, str) or len(code) > 64:
+            return None
+        return self._moved.get(digest(code))
+
+
+class RateLimit:
+    """Wrong tickets and codes: a bucket of ``per_minute`` for everyone, and a smaller one
+    per client address. Past it, 429 without checking. Web thread only."""
+
+    def __init__(self, per_minute: int = 30, per_client: int = 5, clock=time.monotonic):
+        self.per_minute = per_minute
+        self.per_client = per_client
+        self.clock = clock
+        self._all: list = []
+        self._client: dict = {}
+
+    def _recent(self, stamps: list, now: float) -> list:
+        return [t for t in stamps if now - t < 60.0]
+
+    def blocked(self, client: str) -> bool:
+        now = self.clock()
+        self._all = self._recent(self._all, now)
+        mine = self._recent(self._client.get(client, []), now)
+        if mine:
+            self._client[client] = mine
+        else:
+            self._client.pop(client, None)
+        return len(self._all) >= self.per_minute or len(mine) >= self.per_client
+
+    def failed(self, client: str) -> None:
+        now = self.clock()
+        self._all.append(now)
+        self._client.setdefault(client, []).append(now)
+        if len(self._client) > 1000:  # many addresses: forget the oldest
+            self._client.pop(next(iter(self._client)))
+
+
+class KeyLimit:
+    """Keys from one phone seat: at most ``per_second`` reach the loop's queue."""
+
+    def __init__(self, per_second: int = 20, clock=time.monotonic):
+        self.per_second = per_second
+        self.clock = clock
+        self._seen: dict = {}
+
+    def allow(self, seat: int) -> bool:
+        now = self.clock()
+        stamps = [t for t in self._seen.get(seat, []) if now - t < 1.0]
+        if len(stamps) >= self.per_second:
+            self._seen[seat] = stamps
+            return False
+        stamps.append(now)
+        self._seen[seat] = stamps
+        return True

@@ -1,0 +1,127 @@
+// pitable's pages: words come from the Pi (made from the table's catalog); no script
+// here formats a sentence. Keys go out as POST with the JSON type and X-Pitable.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const page = document.body.dataset.page;
+  const NAMES = ["1", "2", "3", "4", "5", "6", "A", "X"];
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function post(url, body) {
+    return fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Pitable": "1" },
+      body: JSON.stringify(body), credentials: "omit", cache: "no-store" });
+  }
+
+  function drawFrame(b64) {
+    const c = $("screen");
+    if (!c || !b64) return;
+    const bytes = atob(b64), ctx = c.getContext("2d"), img = ctx.createImageData(128, 64);
+    for (let i = 0; i < 128 * 64; i++) {
+      const on = (bytes.charCodeAt(i >> 3) >> (7 - (i & 7))) & 1, v = on ? 235 : 0;
+      img.data[4 * i] = v; img.data[4 * i + 1] = on ? 245 : 0; img.data[4 * i + 2] = on ? 255 : 0; img.data[4 * i + 3] = 255;
+    }
+    ctx.putImageData(img, 0, 0);
+  }
+
+  function showTable(t) {
+    document.documentElement.lang = t.lang;
+    drawFrame(t.frame);
+    $("game").textContent = t.game;
+    $("where").textContent = t.where;
+    if ($("w-screen")) $("w-screen").textContent = t.words["web.screen"];
+    $("w-display").textContent = t.display ? t.words["web.display"] : "";
+    $("w-history").textContent = t.history.length ? t.words["web.history"] : "";
+    const display = $("display");
+    display.replaceChildren(...(t.display || []).map((d) => el("li", "", d)));
+    $("pile").textContent = t.display ? (t.pile || "") : "";
+    $("seats").replaceChildren(...t.seats.map((s) => {
+      const li = el("li", s.active ? "active" : "");
+      const name = el("span", "name", s.name);
+      li.append(name);
+      if (s.count) li.append(el("span", "count", s.count));
+      if (t.bidding) li.append(el("span", s.locked ? "locked" : "waiting", s.locked ? t.words["web.locked"] : ""));
+      if (s.lines.length) li.append(el("span", "lines", s.lines.join(", ")));
+      return li;
+    }));
+    $("history").replaceChildren(...t.history.map((h) => {
+      const li = el("li");
+      li.append(el("span", "head", h.head));
+      h.lines.forEach((line) => {
+        if (typeof line === "string") { li.append(el("span", "line", line + " ")); return; }
+        line.bids.forEach(([seat, card]) => {
+          const b = el("span", "bid", seat + " "); b.append(el("span", "card", card)); li.append(b);
+        });
+      });
+      return li;
+    }));
+  }
+
+  function listen(url, onSeat) {
+    const es = new EventSource(url);
+    es.addEventListener("table", (e) => showTable(JSON.parse(e.data)));
+    if (onSeat) {
+      es.addEventListener("seat", (e) => onSeat(JSON.parse(e.data)));
+      es.addEventListener("next", (e) => { es.close(); location.replace("/s/" + JSON.parse(e.data).code); });
+      es.addEventListener("gone", () => { es.close(); gone(); });
+      es.onerror = () => { if (es.readyState === EventSource.CLOSED) gone(); };
+    }
+    return es;
+  }
+
+  let goneWords = "";
+  function gone() {
+    $("gone").hidden = false;
+    $("gone").textContent = goneWords || "-";
+    $("keys").replaceChildren();
+  }
+
+  if (page === "table") {
+    listen("/events");
+  } else if (page === "phone") {
+    const code = location.pathname.split("/")[2];
+    const base = "/s/" + code;
+    const buttons = NAMES.map((n, i) => {
+      const b = el("button"); b.type = "button"; b.dataset.key = i;
+      b.addEventListener("click", () => post(base + "/key", { key: i, action: "press" }));
+      $("keys").append(b);
+      return b;
+    });
+    $("hold-a").addEventListener("click", () => post(base + "/key", { key: 6, action: "hold" }));
+    $("hold-x").addEventListener("click", () => post(base + "/key", { key: 7, action: "hold" }));
+    listen(base + "/events", (s) => {
+      goneWords = s.words["web.gone"];
+      $("me").textContent = s.name;
+      $("mybid").textContent = s.bid === null ? "" : s.words["web.my_bid"] + " " + s.bid;
+      $("hold-a").textContent = "A: " + s.words["web.scores"];
+      $("hold-x").textContent = "X: " + s.words["web.undo"];
+      s.keys.forEach((k, i) => {
+        const b = buttons[i];
+        b.replaceChildren(el("span", "n", NAMES[i]), document.createTextNode(k.label === NAMES[i] ? "" : k.label));
+        if (k.label === NAMES[i]) b.firstChild.className = "big";
+        b.disabled = !k.on;
+        b.classList.toggle("mine", !!k.mine);
+      });
+    });
+  } else if (page === "join") {
+    const ticket = location.pathname.slice(1);
+    // the button's word in the table's language, from the table's stream
+    const es = new EventSource("/events");
+    es.addEventListener("table", (e) => {
+      const t = JSON.parse(e.data);
+      document.documentElement.lang = t.lang;
+      $("join").textContent = t.words["web.join"];
+      es.close();
+    });
+    $("join").addEventListener("click", async () => {
+      const r = await post("/api/join", { ticket: ticket });
+      if (r.ok) { const j = await r.json(); location.replace("/s/" + j.code); }
+      else { $("join-error").textContent = String(r.status); }
+    });
+  }
+})();

@@ -1,0 +1,228 @@
+"""The web thread's side: a snapshot -> the bytes each kind of client receives.
+
+Words are made here with the table's catalog (``catalog(lang).words``), from the same
+``Msg`` values the OLED draws: the browser gets words, never message ids, and no
+script formats a sentence. The table payload is made once per snapshot whatever the
+number of pages; a seat's payload once per phone seat. Only the seat payload carries
+anything private, and only that seat's own pending bid.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+from pitable.i18n import catalog, msg
+from pitable.screens import views as v
+
+NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+
+
+def dumps(obj) -> bytes:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+
+
+class History:
+    """Replays the moves of a game on a copy of the rules (web thread, never the table's
+    state) and keeps what was revealed: each turn's bids, who took what. Cached by
+    the moves already replayed."""
+
+    def __init__(self):
+        self._header = None
+        self._moves: tuple = ()
+        self._items: list = []
+        self._state = None
+
+    def items(self, header, moves: tuple, seats: tuple) -> list:
+        if header is None:
+            return []
+        if header is not self._header or moves[:len(self._moves)] != self._moves:
+            from pitable.rules.log import new_state
+
+            self._header, self._moves, self._items = header, (), []
+            self._state = new_state(header)
+        for move in moves[len(self._moves):]:
+            self._push(move, seats)
+        self._moves = moves
+        return self._items
+
+    def _push(self, move, seats) -> None:
+        st = self._state
+        game = self._header.get("game")
+        round_, turn = getattr(st, "round", 0), getattr(st, "turn", 0)
+        fx = st.push(move)
+        if game == "cockroach":
+            from pitable.rules.cockroach import Lost, Took
+
+            for e in fx:
+                if isinstance(e, Took):
+                    kind = msg(f"kind.{e.kind}")
+                    self._items.append({"round": round_, "lines": [
+                        msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong", kind=kind),
+                        msg("cr.line.face_up", seat=seats[e.seat])]})
+                elif isinstance(e, Lost):
+                    self._items.append({"round": round_, "lines": [msg(f"cr.line.loses.{e.reason}",
+                                                                        seat=seats[e.seat])]})
+            return
+        from pitable.rules.grasshopper import Bids, Harvested, Plagued, Took
+        from pitable.table.grasshopper import cards_list, counted
+        from pitable.rules.grasshopper import KINDS
+
+        lines = []
+        if isinstance(move, Bids):
+            lines.append({"bids": [[seats[p], c] for p, c in enumerate(move.cards)]})
+        for e in fx:
+            if isinstance(e, Took):
+                key = "line.takes_all" if e.how in ("ace", "x", "alone") else "line.takes"
+                lines.append(msg(key, seat=seats[e.seat], cards=cards_list(e.cards)))
+            elif isinstance(e, Harvested):
+                lines.append(msg("line.harvest", seat=seats[e.seat], cards=counted(3 * e.chips, KINDS[e.kind]),
+                                 n=e.chips))
+            elif isinstance(e, Plagued):
+                lines.append(msg("line.plague", seat=seats[e.seat]))
+        if not lines:
+            return
+        last = self._items[-1] if self._items else None
+        if not isinstance(move, Bids) and last and (last["round"], last.get("turn")) == (round_, turn):
+            last["lines"] = last["lines"] + lines   # the choices of a turn go with its bids
+        else:
+            self._items.append({"round": round_, "turn": turn, "lines": lines})
+
+
+def _words_of_items(w, items) -> list:
+    out = []
+    for item in items:
+        lines = []
+        for line in item["lines"]:
+            if isinstance(line, dict):  # the revealed bids of a turn: seat and card
+                lines.append({"bids": [[w(msg("seat", seat=s)), c] for s, c in line["bids"]]})
+            else:
+                lines.append(w(line))
+        head = (w(msg("resumed.round_turn", round=item["round"], turn=item["turn"])) if "turn" in item
+                else w(msg("resumed.round", round=item["round"])))
+        out.append({"head": head, "lines": lines})
+    return out[::-1]  # newest first
+
+
+def table_payload(snap, history: History) -> dict:
+    """What the table page (and every phone, under ``table``) shows: public only."""
+    lang = snap.language
+    w = catalog(lang).words
+    st = snap.state
+    out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
+           "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
+                                                               "web.join")}}
+    if st.get("phase") == "setup":
+        out["game"] = w(msg(f"game.{st['game']}"))
+        out["where"] = w(msg("setup.who_plays"))
+        out["seats"] = [{"name": w(msg("seat", seat=s)), "lines": [], "locked": False}
+                        for s in st["joined"]]
+        out["display"] = None
+        out["history"] = []
+        return out
+    game = st["game"]
+    pads = st["pads"]
+    out["game"] = w(msg(f"game.{game}"))
+    locked = set(st.get("locked", ()))
+    seats = []
+    if game == "cockroach":
+        out["where"] = w(msg("resumed.round", round=st["round"]))
+        for i, s in enumerate(st["seats"]):
+            row = [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n] if isinstance(s["row"], dict) \
+                else [w(msg(f"n.{k}", n=n)) for k, n in s["row"] if n]
+            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.hand", n=s["hand"])),
+                          "lines": row, "locked": False,
+                          "active": st.get("active") == i + 1})
+        out["display"] = None
+    else:
+        out["where"] = w(msg("resumed.round_turn", round=st["round"], turn=st["turn"]))
+        out["display"] = [w(msg(f"n.{k}", n=n)) for k, n in st["display"].items()] or [w(msg("display.empty"))]
+        out["pile"] = w(msg("pile", n=st["pile"]))
+        for i, s in enumerate(st["seats"]):
+            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.chips", n=s["chips"])),
+                          "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["garden"].items()],
+                          "locked": (i + 1) in locked,
+                          "active": st.get("chooser") == i + 1})
+    out["bidding"] = st.get("phase") == "bidding"
+    out["seats"] = seats
+    out["history"] = _words_of_items(w, history.items(snap.header, snap.moves, snap.seats))
+    return out
+
+
+# -- a phone seat's keys: the same meanings and labels the screen gives them -------------------
+
+def seat_keys(snap, seat: int) -> list:
+    """[{"label", "on", "mine"}] for the 8 keys of ``seat``, from the table's view."""
+    w = catalog(snap.language).words
+    view = snap.view
+    keys = [{"label": n, "on": True, "mine": False} for n in NAMES]
+
+    def only(labels: dict) -> list:
+        return [{"label": labels.get(i, NAMES[i]), "on": i in labels, "mine": False} for i in range(8)]
+
+    if isinstance(view, v.Setup):
+        if view.step == "game":
+            return only({0: w(msg("game.grasshopper")), 1: w(msg("game.cockroach")), 7: w(msg("web.language"))})
+        if view.step == "join":
+            if getattr(view, "phone", None):
+                return only({7: w(msg("key.go_on"))})
+            if seat not in view.joined:
+                return [{"label": w(msg("web.join")), "on": True, "mine": False} for _ in NAMES]
+            labels = {6: w(msg("key.go_on")), 7: w(msg("key.leave"))}
+            if view.game == "grasshopper":
+                labels[5] = w(msg("seat.assistant"))
+            return only(labels)
+        labels = {i: w(label) for i, (label, _) in enumerate(view.options)}
+        labels.update({6: w(msg("key.start")), 7: w(msg("web.back"))})
+        return only(labels)
+    if isinstance(view, v.Bidding):
+        st = snap.state
+        try:
+            player = st["pads"].index(seat)
+        except ValueError:
+            return only({})
+        spent = set(st["seats"][player].get("spent", ()))
+        bid = snap.private.get(seat)
+        return [{"label": n, "on": n not in spent, "mine": bid == i} for i, n in enumerate(NAMES)]
+    if isinstance(view, v.RevealPrompt):
+        from pitable.rules.grasshopper import KINDS
+
+        return only({i: w(msg(f"kind.{k}")) for i, k in enumerate(KINDS)})
+    if isinstance(view, v.Choosing):
+        if view.seat != seat:
+            return only({})
+        return only({i: w(msg(f"n.{k}", n=n)) for i, (k, n) in enumerate(view.kinds)})
+    if isinstance(view, v.ConfirmUndo):
+        return [{"label": w(msg("key.yes")) if i == 6 else w(msg("key.no")), "on": True, "mine": False}
+                for i in range(8)]
+    if isinstance(view, v.GameOver) or isinstance(view, v.CockroachOver):
+        return only({6: w(msg("key.new_game"))})
+    if isinstance(view, (v.CockroachOffer, v.CockroachAnswer, v.CockroachFlip)):
+        from pitable.rules.cockroach import KINDS
+
+        critters = {i: w(msg(f"kind.{k}")) for i, k in enumerate(KINDS)}
+        if isinstance(view, v.CockroachOffer):
+            if view.seat != seat:
+                return only({})
+            if view.step == "target":
+                return only({s - 1: w(msg("seat", seat=s)) for s in view.seats if s != seat and s <= 6})
+            return only(critters)
+        if isinstance(view, v.CockroachAnswer):
+            if view.seat != seat:
+                return only({})
+            if view.step == "claim":
+                return only(critters)
+            labels = {s - 1: w(msg("seat", seat=s)) for s in view.pass_to if s <= 6}
+            labels.update({6: w(msg("key.true")), 7: w(msg("key.false"))})
+            return only(labels)
+        return only(critters) if view.seat == seat else only({})
+    return [{"label": w(msg("key.go_on")), "on": True, "mine": False} for _ in NAMES] \
+        if isinstance(view, (v.BidsRevealed, v.Instructions, v.Resumed, v.Scores, v.CockroachRows)) else keys
+
+
+def seat_payload(snap, seat: int) -> dict:
+    w = catalog(snap.language).words
+    bid = snap.private.get(seat)
+    return {"seat": seat, "name": w(msg("seat", seat=seat)), "keys": seat_keys(snap, seat),
+            "bid": None if bid is None else NAMES[bid],
+            "words": {k: w(msg(k)) for k in ("web.my_bid", "web.scores", "web.undo", "web.gone")}}

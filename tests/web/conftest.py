@@ -1,0 +1,227 @@
+"""A real table loop in its own thread (as in the daemon) with the web server on loopback.
+
+Pads are simulated by posting the ``KeyEvent`` s a pad makes; phones are HTTP clients on
+raw sockets. The table's clock is frozen (toasts never expire mid-test), and seat codes
+come from a seeded random source, so two runs that differ only in pending bids can be
+compared byte for byte."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+import threading
+import time
+
+import pytest
+
+from pitable.hardware.keys import KeyEvent
+
+
+class FrozenClock:
+    def __init__(self, t=1000.0):
+        self.t = t
+
+    def __call__(self):
+        return self.t
+
+
+def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0) -> tuple:
+    """One request on a fresh connection: (status, headers dict, body bytes, raw bytes)."""
+    if raw is None:
+        h = {"Host": f"127.0.0.1:{port}", "Connection": "close"}
+        data = b""
+        if body is not None:
+            data = body if isinstance(body, bytes) else json.dumps(body).encode()
+            h.update({"Content-Type": "application/json", "X-Pitable": "1", "Content-Length": str(len(data))})
+        h.update(headers or {})
+        h = {k: v for k, v in h.items() if v is not None}
+        raw = (f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in h.items())
+               + "\r\n").encode() + data
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        s.sendall(raw)
+        out = b""
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except (ConnectionResetError, socket.timeout):
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        s.close()
+    head, _, body = out.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ")[1]) if lines and lines[0].startswith("HTTP/1.1 ") else 0
+    hdrs = {}
+    for line in lines[1:]:
+        k, _, v = line.partition(":")
+        hdrs[k.strip().lower()] = v.strip()
+    return status, hdrs, body, out
+
+
+class StreamClient:
+    """An SSE client on a raw socket: every byte it receives is kept."""
+
+    def __init__(self, port, path):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        self.data = b""
+        self.closed = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        try:
+            while True:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    break
+                self.data += chunk
+        except OSError:
+            pass
+        self.closed.set()
+
+    def events(self, kind=None) -> list:
+        out = []
+        for block in self.data.partition(b"\r\n\r\n")[2].split(b"\n\n"):
+            lines = block.split(b"\n")
+            if lines and lines[0].startswith(b"event: "):
+                name = lines[0][7:].decode()
+                data = json.loads(lines[1][6:]) if len(lines) > 1 else None
+                if kind is None or name == kind:
+                    out.append((name, data))
+        return out
+
+    def close(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+        self.thread.join(2)
+
+
+class WebTable:
+    """Pads 1..``pads`` and phone seats after them; the loop runs in its own thread."""
+
+    def __init__(self, log_dir, pads=3, seed=7, language="en", deck="physical", port=0):
+        from luma.core.device import dummy
+
+        from pitable.screens.render import render
+        from pitable.table.app import Table, connect_web
+        from pitable.table.loop import Loop
+        from pitable.table.screen import Screen
+        from pitable.web.access import Phones
+        from pitable.web.server import WebServer
+
+        rng = random.Random(seed)
+        self.clock = FrozenClock()
+        self.web = WebServer(None, bind="127.0.0.1", port=port)
+        self.closed = False
+        self.web.start()
+        self.port = self.web.port
+        self.phones = Phones(token_bytes=rng.randbytes, clock=self.clock)
+        self.table = Table(seats=pads, log_dir=log_dir, clock=self.clock, rng=random.Random(seed), language=language,
+                           deck=deck, notice_seconds=0, phones=self.phones,
+                           web_address=f"HTTP://127.0.0.1:{self.port}/")
+        self.screen = Screen(dummy(width=128, height=64, mode="1"), self.clock, blank_after=0, shift_after=0)
+        table = self.table
+        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), clock=self.clock)
+        table.post = self.loop.post
+        connect_web(self.web, self.loop, table)
+        self.posted = 0  # keys the web side put on the loop's queue
+        post = self.web.post
+
+        def counted(item):
+            if isinstance(item, KeyEvent):
+                self.posted += 1
+            post(item)
+
+        self.web.post = counted
+        self.thread = threading.Thread(target=self.loop.run, daemon=True)
+        self.thread.start()
+        self.sync()
+
+    def sync(self):
+        """Wait until the loop has handled everything queued and published it, and the
+        web thread has sent it to every stream."""
+        for _ in range(2):
+            done = threading.Event()
+            self.loop.post(done.set)
+            assert done.wait(10), "the loop did not answer"
+        if self.web.stopped.is_set():
+            return
+        done = threading.Event()
+        self.web.aloop.call_soon_threadsafe(done.set)
+        assert done.wait(10), "the web thread did not answer"
+        time.sleep(0.02)  # the bytes on their way through loopback
+
+    def press(self, seat, key, action="press"):
+        self.loop.post(KeyEvent(seat - 1, key, action))
+        self.sync()
+
+    def view(self):
+        return self.table.view()
+
+    def phone_join(self, pad_seat=1) -> tuple:
+        """A joined pad asks for a phone (key 5), the phone uses the QR's ticket."""
+        self.press(pad_seat, 4)
+        seat, url = self.view().phone
+        ticket = url.rsplit("/", 1)[1]
+        status, _, body, _ = request(self.port, "POST", "/api/join", {"ticket": ticket})
+        assert status == 200, body
+        self.sync()
+        out = json.loads(body)
+        return out["seat"], out["code"]
+
+    def get(self, path, **kw):
+        return request(self.port, "GET", path, **kw)
+
+    def post(self, path, body, **kw):
+        return request(self.port, "POST", path, body, **kw)
+
+    def key(self, code, key, action="press"):
+        status = request(self.port, "POST", f"/s/{code}/key", {"key": key, "action": action})[0]
+        self.sync()
+        return status
+
+    def stream(self, path) -> StreamClient:
+        s = StreamClient(self.port, path)
+        self.sync()
+        return s
+
+    def close(self):
+        from pitable.table.loop import Stop
+
+        if self.closed:
+            return
+        self.closed = True
+        self.loop.post(Stop())
+        self.thread.join(10)
+        self.web.close()
+        self.table.close()
+
+
+def free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+@pytest.fixture
+def web_table(tmp_path):
+    made = []
+
+    def make(**kw):
+        t = WebTable(tmp_path / f"logs{len(made)}", **kw)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()

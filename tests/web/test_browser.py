@@ -1,0 +1,142 @@
+"""The phone page and the table page in a real headless browser: whole games with seats on
+(simulated) pads and seats on phones, and the screenshots in docs/screens/web/."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.web.browser import need_browser, open_browser, wait_for
+
+
+@pytest.fixture
+def browsers():
+    need_browser()
+    opened = []
+
+    def make(**kw):
+        b = open_browser(**kw)
+        opened.append(b)
+        return b
+
+    yield make
+    for b in opened:
+        b.quit()
+
+
+class Phone:
+    """A phone's browser that scanned the QR: it opens the join address and joins."""
+
+    def __init__(self, t, driver, pad=1):
+        from selenium.webdriver.common.by import By
+
+        self.t, self.d, self.By = t, driver, By
+        t.press(pad, 4)                              # a joined pad: key 5, the QR
+        self.seat, url = t.view().phone
+        driver.get(url.replace("HTTP://", "http://"))
+        driver.find_element(By.ID, "join").click()
+        wait_for(lambda: "/s/" in driver.current_url, what="the phone page")
+        wait_for(lambda: driver.find_element(By.ID, "me").text, what="the seat's name")
+        t.sync()
+
+    def buttons(self):
+        return self.d.find_elements(self.By.CSS_SELECTOR, "#keys button")
+
+    def labels(self):
+        return [b.text.replace("\n", " ") for b in self.buttons()]
+
+    def press(self, key):
+        before = self.t.posted
+        wait_for(lambda: self.buttons()[key].is_enabled(), what=f"key {key} enabled")
+        self.buttons()[key].click()
+        wait_for(lambda: self.t.posted > before, what="the key reaching the loop")
+        self.t.sync()
+
+    def hold(self, key):
+        before = self.t.posted
+        self.d.find_element(self.By.ID, "hold-a" if key == 6 else "hold-x").click()
+        wait_for(lambda: self.t.posted > before, what="the hold reaching the loop")
+        self.t.sync()
+
+
+def test_a_whole_game_of_cockroach_poker_with_pads_and_phones(web_table, browsers):
+    t = web_table()
+    t.press(1, 1)                                    # Cockroach Poker
+    t.press(1, 0)
+    t.press(2, 0)                                    # pads 1, 2
+    p4 = Phone(t, browsers(width=400, height=800))
+    p5 = Phone(t, browsers(width=400, height=800))
+    assert (p4.seat, p5.seat) == (4, 5)
+    tv = browsers()
+    tv.get(f"http://127.0.0.1:{t.port}/")
+    phones = {4: p4, 5: p5}
+    t.press(1, 6)
+    t.press(1, 6)                                    # S1 starts
+    p4.d.refresh()                                   # (the page follows its new code by itself too)
+
+    def act(seat, key):
+        (phones[seat].press if seat in phones else lambda k: t.press(seat, k))(key)
+
+    # every card is a rat and ends in S5's row: S5 calls "false" on a rat (wrong: S5 takes
+    # it), and when S5 offers, the receiver calls "true" (right: S5 takes it back). Four
+    # rats: S5 loses (C6)
+    for _ in range(80):
+        view = t.view()
+        name = type(view).__name__
+        if name == "CockroachOver":
+            break
+        if name == "CockroachOffer":
+            if view.step == "target":
+                act(view.seat, 4 if view.seat != 5 else 0)     # to S5 (or from S5 to S1)
+            else:
+                act(view.seat, 0)                               # "it is a rat"
+        elif name == "CockroachAnswer":
+            act(view.seat, 6 if view.sender == 5 else 7)
+        elif name == "CockroachFlip":
+            act(view.seat, 0)                                   # it was a rat
+        else:
+            act(1, 7)                                           # read the notices
+    assert type(t.view()).__name__ == "CockroachOver" and t.view().losers == (5,)
+    state = json.loads(t.get("/api/state")[2])
+    assert state["losers"] == [4] and state["pads"][3] == 5 and state["seats"][3]["row"] == {"rat": 4}
+    # the phones and the TV show it
+    wait_for(lambda: "4" in p5.d.find_element(p5.By.ID, "seats").text, what="the rows on the phone")
+    history = wait_for(lambda: tv.find_element(p5.By.ID, "history").text, what="the TV's history")
+    assert "S5 lays it face up" in history
+    assert p4.labels()[6].endswith("new game")
+
+
+def test_grasshopper_on_phones_keys_labels_and_the_own_bid(web_table, browsers):
+    t = web_table(deck="virtual")
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    p4 = Phone(t, browsers(width=400, height=800))
+    t.press(1, 6)
+    t.press(1, 6)                                    # start (the deck: virtual, from the config)
+    p4.d.refresh()
+    wait_for(lambda: p4.labels()[0].startswith("1"), what="the bid keys")
+    for _ in range(10):
+        if type(t.view()).__name__ == "Bidding":
+            break
+        t.press(1, 7)
+    p4.press(5)                                      # S4 bids 6
+    assert wait_for(lambda: "6" in p4.d.find_element(p4.By.ID, "mybid").text, what="the own bid")
+    assert "mine" in p4.buttons()[5].get_attribute("class")
+    t.press(1, 0)
+    t.press(2, 1)                                    # the reveal
+    wait_for(lambda: p4.d.find_element(p4.By.ID, "mybid").text == "", what="the bid gone after the reveal")
+    for _ in range(30):                              # play on until the next bidding
+        view = t.view()
+        name = type(view).__name__
+        if name == "Bidding":
+            break
+        if name == "Choosing":
+            (p4.press if view.seat == 4 else lambda k: t.press(view.seat, k))(0)
+        else:
+            t.press(1, 7)
+    wait_for(lambda: not p4.buttons()[5].is_enabled(), what="the spent 6 off")
+    assert all(b.is_enabled() for i, b in enumerate(p4.buttons()) if i != 5)
+    p4.hold(6)                                       # A held: the scores on the glass
+    assert type(t.view()).__name__ == "Scores"
