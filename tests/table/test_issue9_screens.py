@@ -512,3 +512,31 @@ def test_c1_rows_overlay_says_how_it_closes(new_table, lang, players):
     assert isinstance(view, v.CockroachRows) and max(view.hands) >= 10
     assert words(msg("foot.back"), lang) in _texts(view, lang)
     clean(view, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_virtual_deck_refused_reveals_never_ask_for_real_cards(new_table, monkeypatch, lang):
+    """With a virtual deck the assistant turns up the cards; when the disk refuses those
+    reveals the screen must not tell the table to turn up real ones (it says: any key tries
+    again), and a key that finds the disk back deals them."""
+    from pitable.table.journal import Journal
+
+    real = Journal.write
+    refusing = {"on": True}
+
+    def write(self, obj):
+        if refusing["on"] and "reveal" in obj:
+            raise OSError(28, "No space left on device")
+        return real(self, obj)
+
+    monkeypatch.setattr(Journal, "write", write)
+    table = new_table(language=lang)
+    game = start_grasshopper(table, deck_toggle=True)
+    assert game.state.phase is REVEAL
+    view = table.view()
+    assert not isinstance(view, v.RevealPrompt)
+    assert words(msg("toast.cannot_save_retry"), lang) in " ".join(_texts(view, lang))
+    clean(view, lang)
+    refusing["on"] = False
+    press(table, 2, 0)
+    assert game.state.phase is BIDDING and isinstance(table.view(), v.Bidding)
