@@ -540,3 +540,23 @@ def test_virtual_deck_refused_reveals_never_ask_for_real_cards(new_table, monkey
     refusing["on"] = False
     press(table, 2, 0)
     assert game.state.phase is BIDDING and isinstance(table.view(), v.Bidding)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_c5_a_phone_seat_may_report_the_flip_too(new_table, lang):
+    """The flip says anyone presses the critter: a phone seat that neither offered nor
+    received the card gets the eight critter keys, named, like the pads."""
+    from types import SimpleNamespace
+
+    from pitable.web.payload import seat_keys
+
+    table = new_table(language=lang)
+    start_cockroach(table)
+    press(table, 1, 1)
+    press(table, 1, 2)  # S1 -> S2 "bat"
+    press(table, 2, 7)  # "false"
+    view = table.view()
+    assert isinstance(view, v.CockroachFlip)
+    keys = seat_keys(SimpleNamespace(view=view, language=lang, state=None, private={}), 3)
+    assert all(k["on"] for k in keys)
+    assert keys[5]["label"] == words(msg("kind.stinkbug"), lang)
