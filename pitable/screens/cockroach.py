@@ -16,20 +16,22 @@ ARROW = font.ARROW
 KEY_LABELS = ("1", "2", "3", "4", "5", "6", "A", "X")
 
 
-def critter_keys(c: Canvas, y: int) -> int:
+def critter_keys(c: Canvas, y: int, name_dy: int = 1) -> int:
     """The eight critters named, two columns of four, each after the key that names it
-    (so a new player finds "stink bug"). Returns the height used (descenders included)."""
+    (so a new player finds "stink bug"). ``name_dy``: the names' capitals below the caps'
+    tops (0 when the keys end on the frame's last row: "fly" keeps its tail). Returns the
+    height used (descenders included)."""
     pitch = 9
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
         name = c.say(msg(f"kind.{kind}"))
         if i < 4:  # keys 1-4 down the left edge, names after them
             kw = key(c, 0, row, label)
-            c.text(kw + 1, row + 1, name)  # 1 px from the cap: the longest names of both columns stay apart
+            c.text(kw + 1, row + name_dy, name)  # 1 px from the cap: the longest names of both columns stay apart
         else:      # keys 5, 6, A, X down the right edge, names before them
             kw = key_width(label)
             key(c, W - kw, row, label)
-            c.text(W - kw - 2, row + 1, name, align="right")
+            c.text(W - kw - 2, row + name_dy, name, align="right")
     return 4 * pitch + 1
 
 
@@ -116,9 +118,10 @@ def draw_answer(c: Canvas, v) -> None:
 def draw_flip(c: Canvas, v) -> None:
     """The card is turned face up: who called what on which critter, then the 8 keys."""
     said = c.say(msg("cr.called_true" if v.call else "cr.called_false", seat=v.seat, kind=msg(f"kind.{v.claim}")))
-    block = layout_paragraph((said,), W, 26, scales=(1,))
+    anyone = c.say(msg("cr.flip_anyone"))  # who presses: any seat may report the face-up card
+    block = layout_paragraph((said, anyone), W, 27, scales=(1,))
     c.block(0, 0, W, block)
-    critter_keys(c, 27)
+    critter_keys(c, H - 36, name_dy=0)
 
 
 def draw_rows(c: Canvas, v) -> None:
@@ -130,7 +133,15 @@ def draw_rows(c: Canvas, v) -> None:
     for kind, (a, _) in zip(icons.CRITTERS, cols):
         c.paste(icons.icon(kind), a, 0, what=f"icon {kind}")
     c.paste(icons.mark("hand"), 18, 3, what="hand")
-    pitch = max(8, min(10, (H - 14) // max(1, n)))
+    # how the overlay closes (it also goes by itself), when the rows leave room for it
+    # (2-5 seats; six rows need every pixel: then it goes by itself or on a key, unsaid)
+    foot = c.say(msg("foot.back"))
+    rows_end = H - 9 - overhang(foot) - 1  # the last row (a lit cell included) ends above the footer's marks
+    if 14 + (n - 1) * 8 + 7 <= rows_end:
+        pitch = min(10, (rows_end - 14 - 7) // max(1, n - 1))
+        c.text(W - 1, H - 9, foot, align="right")
+    else:
+        pitch = max(8, min(10, (H - 14) // max(1, n)))
     for i, (seat, hand, row) in enumerate(zip(v.seats, v.hands, v.rows)):
         y = 14 + i * pitch
         if y + 7 > H:

@@ -12,7 +12,7 @@ import functools
 from pitable.i18n import NAMES, msg
 from pitable.screens import font, icons
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
-                                     hint_width, hints, key, key_width, layout_paragraph, overhang,
+                                     hint_width, hints, KEY_H, key, key_width, layout_paragraph, overhang,
                                      seat_boxes, title, top_row)
 
 
@@ -215,19 +215,72 @@ def draw_resumed(c: Canvas, v) -> None:
 # -- reveal ------------------------------------------------------------------------------------
 
 def draw_reveal(c: Canvas, v) -> None:
-    # top row: why, and what is already face up
+    """Physical deck: why and how many cards to turn up, then the five kinds as key and
+    word (the table moves these cards: a picture alone is not enough), then who presses."""
     shown = tuple((k, n) for k, n in v.display.items() if n)
-    top_row(c, c.say(msg(f"reason.{v.reason}")))
+    reason = c.say(msg(f"reason.{v.reason}"))
+    y = top_row(c, reason)
     if shown:
         mini_counts(c, W - 1, 0, shown, align="right")
-    # the order, big if it fits: "Turn up 2 cards"
     order = c.say(msg("reveal.turn_up", n=v.to_reveal))
-    if fit_scale(order, W, (2,)):
-        c.text(W // 2, 11, order, 2, align="center")
-    else:
-        c.paragraph(0, 11, W, 16, (order,), scales=(1,), align="center")
-    # the answer keys: 1..5, one per kind
-    kinds_row(c, 29, ((k, 1) for k in icons.KINDS), numbered=True, x0=0, x1=W - 1)
+    y += 10 + overhang(order)
+    c.text(0, y, order)
+    foot = c.say(msg("reveal.anyone"))
+    foot_y = H - 9  # the footer's capitals
+    rows_y = y + 10
+    pitch = max(KEY_H, min(11, (foot_y - overhang(foot) - 1 - rows_y) // 3))
+    kind_keys(c, rows_y, pitch)
+    c.text(W - 1, foot_y, foot, align="right")
+
+
+# Where the five kind keys go, best first: (keys of the left column, the row it starts at,
+# the row the right column starts at). Keys read down the left column, then down the
+# right; the first arrangement where every row's two words fit is used (the longest words
+# differ by language: "grasshopper" and "broccoli" share a row in English, not in Vietnamese).
+KIND_ARRANGEMENTS = (((0, 1, 2), 0, 0), ((0, 1, 2), 0, 1), ((0, 1), 0, 0), ((0, 1), 1, 0))
+
+
+def _kind_rows(say):
+    """(rows of (left kind index | None, right kind index | None), with pictures?) that fit."""
+    names = [say(msg(f"kind.{k}")) for k in icons.KINDS]
+    kw = key_width("5")
+    for pictures in (True, False):
+        extra = (icons.mini("corn").width + 2) if pictures else 0
+        for left, lstart, rstart in KIND_ARRANGEMENTS:
+            right = [i for i in range(len(names)) if i not in left]
+            rows = max(lstart + len(left), rstart + len(right))
+            pairs = [(left[r - lstart] if 0 <= r - lstart < len(left) else None,
+                      right[r - rstart] if 0 <= r - rstart < len(right) else None) for r in range(rows)]
+            if rows <= 3 and all(sum(kw + 1 + extra + font.text_width(names[i]) for i in pair if i is not None)
+                                 + 4 <= W for pair in pairs):
+                return pairs, pictures
+    return [(i, None) for i in range(len(names))], False  # one column: never reached with today's words
+
+
+def kind_keys(c: Canvas, y: int, pitch: int) -> None:
+    """The five kinds, each its key cap and its name (and its picture where there is room)."""
+    pairs, pictures = _kind_rows(c.say)
+    for r, (left, right) in enumerate(pairs):
+        row = y + r * pitch
+        if left is not None:
+            kind = icons.KINDS[left]
+            x = key(c, 0, row, str(left + 1)) + 1  # 1 px from the cap, like the critters
+            if pictures:
+                c.paste(icons.mini(kind), x, row + 1, what=f"mini {kind}")
+                x += icons.mini(kind).width + 2
+            name = c.say(msg(f"kind.{kind}"))
+            c.text(x, row + 1, name)
+        if right is not None:
+            kind = icons.KINDS[right]
+            label = str(right + 1)
+            x = W - key_width(label)
+            key(c, x, row, label)
+            x -= 2  # the right-aligned text's last pixel: 1 px from the cap
+            if pictures:
+                im = icons.mini(kind)
+                c.paste(im, x - im.width + 1, row + 1, what=f"mini {kind}")
+                x -= im.width + 2
+            c.text(x, row + 1, c.say(msg(f"kind.{kind}")), align="right")
 
 
 # -- bidding -----------------------------------------------------------------------------------
@@ -407,26 +460,41 @@ class _Page:
 # -- scores --------------------------------------------------------------------------------------
 
 def draw_scores(c: Canvas, v) -> None:
-    """Chips and gardens per seat; the pile; how the overlay closes (it also goes by itself)."""
+    """Chips and gardens per seat; the pile; how the overlay closes (it also goes by itself).
+    A seat's chip count is a lit box a clear gap beside its label ("S1 [0]", never "S10"),
+    or under it when a column is too narrow for both ("Pi2" and 24 chips, four seats)."""
     top_row(c, c.say(msg("scores.head", round=v.round)), c.say(msg("pile", n=v.pile)))
     cols = columns(len(v.seats), gap=3)
-    for seat, chips, garden, (a, b) in zip(v.seats, v.chips, v.gardens, cols):
+    labels = [c.say(msg("seat", seat=seat)) for seat in v.seats]
+    side = all(font.text_width(label) + SCORE_GAP + font.text_width(str(n)) + 4 <= b - a - 3  # room either side
+               for label, n, (a, b) in zip(labels, v.chips, cols))
+    garden_top = 22 if side else 29
+    for label, chips, garden, (a, b) in zip(labels, v.chips, v.gardens, cols):
         mid = (a + b + 1) // 2
-        label = c.say(msg("seat", seat=seat))
         lw = font.text_width(label)
         cw = font.text_width(str(chips))
-        x = mid - (lw + 3 + cw) // 2
-        c.text(x, 11, label)
-        c.rect(x + lw + 1, 10, x + lw + 3 + cw, 18, fill=1, radius=1)  # the chip count, lit
-        c.text(x + lw + 3, 11, str(chips), fill=0)
+        if side:
+            x = mid - (lw + SCORE_GAP + cw + 4) // 2
+            c.text(x, 11, label)
+            bx, by = x + lw + SCORE_GAP, 10
+        else:
+            c.text(mid, 11, label, align="center")
+            bx, by = mid - (cw + 4) // 2, 19
+        c.rect(bx, by, bx + cw + 3, by + 8, fill=1, radius=1)  # the chip count, lit
+        c.text(bx + 2, by + 1, str(chips), fill=0)
         items = [(k, n) for k, n in garden.items() if n]
-        _garden(c, a, b, 22, H - 11, items)
+        _garden(c, a, b, garden_top, H - 11, items)
     close = c.say(msg("foot.back"))
-    c.text(W - 1, H - 9, close, align="right")
+    foot_top = H - 9  # its capitals; marks above them reach higher
+    c.text(W - 1, foot_top, close, align="right")
+    # dotted separators between the columns, stopped above the footer's ink
     for (_, b), (a2, _) in zip(cols, cols[1:]):
         x = (b + a2) // 2
-        for y in range(11, H, 2):
+        for y in range(11, foot_top - overhang(close) - 1, 2):
             c.line(x, y, x, y)
+
+
+SCORE_GAP = 3  # pixels between a seat's label and its chip box: "S1" and "0" never read as "S10"
 
 
 def _garden(c: Canvas, a: int, b: int, y0: int, y1: int, items) -> None:

@@ -66,6 +66,9 @@ class GrasshopperTable(GameTable):
             return shown
         toast = self._toast_text()
         st = self.state
+        if st.phase is REVEAL and self.deck is not None:
+            # the virtual deck's reveals were refused by the disk: nobody turns up real cards
+            return v.Message(msg(notices.REVEAL_NOT_SAVED), (), toast)
         if st.phase is REVEAL:
             return v.RevealPrompt(st.to_reveal, self._reveal_reason(), self._display(), st.pile, toast)
         if st.phase is BIDDING:

@@ -215,7 +215,7 @@ def seat_keys(snap, seat: int) -> list:
             labels = {s - 1: w(msg("seat", seat=s)) for s in view.pass_to if s <= 6}
             labels.update({6: w(msg("key.true")), 7: w(msg("key.false"))})
             return only(labels)
-        return only(critters) if view.seat == seat else only({})
+        return only(critters)  # the flip: any seat may report the face-up critter (as on the pads)
     return [{"label": w(msg("key.go_on")), "on": True, "mine": False} for _ in NAMES] \
         if isinstance(view, (v.BidsRevealed, v.Instructions, v.Resumed, v.Scores, v.CockroachRows)) else keys
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pitable.i18n import LANGUAGES, words
+from pitable.i18n import LANGUAGES, msg, words
 from pitable.rules.grasshopper import BIDDING, CHOOSING, KINDS, REVEAL
 from pitable.screens import views as v
 from pitable.screens.render import render
@@ -408,3 +408,155 @@ def test_c5_the_next_starter_is_named_and_its_seat_key_is_taken_from_the_card_no
     press(table, 2, 2)  # S2's seat key: leaves the notice and picks S3 as the target
     view = table.view()
     assert isinstance(view, v.CockroachOffer) and view.step == "claim" and view.target == 3
+
+
+# -- the gaps the first pass left: kinds as words where cards move, who presses, legible counts ------
+
+def _boxes(view, lang="en") -> list:
+    """(text, ink box) of every text the frame draws."""
+    from PIL import Image
+
+    from pitable.screens.render import draw
+    from pitable.screens.widgets import Canvas
+
+    c = Canvas(Image.new("1", (128, 64)), lang=lang)
+    draw(c, view)
+    return [(what[6:-1], box) for what, box in c.drawn if what.startswith("text ")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_g2_reveal_prompt_names_each_kind_beside_its_key_and_says_anyone_presses(new_table, lang):
+    """Item 8: the table turns up real cards and presses their kind: the five kinds are words
+    (each after its key cap), and the footer says who presses (item 9). Anyone may: a seat
+    other than the first reports a card and it is taken."""
+    table = new_table(language=lang)
+    game = start_grasshopper(table)
+    view = table.view()
+    assert isinstance(view, v.RevealPrompt)
+    boxes = _boxes(view, lang)
+    texts = [t for t, _ in boxes]
+    for i, kind in enumerate(KINDS, 1):
+        name = words(msg(f"kind.{kind}"), lang)
+        assert name in texts, (lang, kind)
+        _, (x0, y0, x1, y1) = next(b for b in boxes if b[0] == name)
+        _, key_box = next(b for b in boxes if b[0] == str(i))
+        assert key_box[1] <= y1 and y0 <= key_box[3], "the word is on its key's row"
+        assert 0 < x0 - key_box[2] <= 6 or 0 < key_box[0] - x1 <= 6, "the word is beside its key cap"
+    assert words(msg("reveal.anyone"), lang) in texts
+    clean(view, lang)
+    press(table, 3, KIND_KEY["strawberry"])  # the third seat turns up a strawberry
+    assert game.state.display[KIND_KEY["strawberry"]] == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_c5_flip_says_anyone_may_press_the_critter_it_shows(new_table, lang):
+    """Item 9: the flip waits for the face-up critter; the screen says anyone presses it, and
+    anyone really may (a seat that neither offered nor received it)."""
+    table = new_table(language=lang)
+    game = start_cockroach(table)
+    press(table, 1, 1)
+    press(table, 1, 4)  # S1 -> S2: "scorpion" (the longest critter line in German)
+    press(table, 2, 7)  # "false"
+    view = table.view()
+    assert isinstance(view, v.CockroachFlip)
+    said = " ".join(_texts(view, lang))
+    assert words(msg("cr.flip_anyone"), lang) in said
+    assert words(msg("kind.scorpion"), lang) in said
+    clean(view, lang)
+    press(table, 3, 4)  # S3 reports the scorpion
+    assert game.state.phase != "flip" and game.notices
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_scores_overlay_keeps_seat_label_and_chip_count_apart_and_separators_off_the_footer(new_table, lang):
+    """Item 3 of the follow-up: "S1" and a lit "0" never read as "S10": a clear gap beside the
+    label, or the count under it (two-digit chips); the dotted separators end above the footer."""
+    from PIL import Image
+
+    from pitable.screens.widgets import Canvas
+
+    for chips in ((0, 1, 2, 3), (24, 19, 10, 9)):
+        table = new_table(language=lang, log_dir=f"logs-{chips[0]}")
+        game = start_grasshopper(table, pads=(1, 2, 3, 4))
+        game.state.chips[:] = list(chips)  # as a long evening would leave them
+        press(table, 2, 6, "hold")
+        view = table.view()
+        assert isinstance(view, v.Scores)
+        clean(view, lang)
+        boxes = _boxes(view, lang)
+        frame = render(view, lang)
+        for seat, n in zip(game.seats, chips):
+            label = next(box for t, box in boxes if t == words(msg("seat", seat=seat), lang))
+            count = next(box for t, box in boxes if t == str(n) and box[1] >= label[1])
+            if count[1] > label[3]:
+                continue  # under the label
+            # the first lit column right of the label, in the label's rows: the chip box
+            band = frame.crop((label[2] + 1, label[1], count[0], label[3] + 1))
+            first_lit = band.getbbox()[0]
+            assert first_lit >= 2, (lang, seat, n, "at least 2 dark columns between label and count")
+        # the footer's band holds the footer and nothing else
+        foot = words(msg("foot.back"), lang)
+        alone = Image.new("1", (128, 64))
+        Canvas(alone, lang=lang).text(127, 55, foot, align="right")
+        top = next(box for t, box in boxes if t == foot)[1] - 1
+        assert frame.crop((0, top, 128, 64)).tobytes() == alone.crop((0, top, 128, 64)).tobytes()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_c1_rows_overlay_says_how_it_closes(new_table, lang, players):
+    table = new_table(seats=6, language=lang)
+    start_cockroach(table, pads=tuple(range(1, players + 1)))
+    press(table, 1, 6, "hold")
+    view = table.view()
+    assert isinstance(view, v.CockroachRows) and max(view.hands) >= 10
+    assert words(msg("foot.back"), lang) in _texts(view, lang)
+    clean(view, lang)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_virtual_deck_refused_reveals_never_ask_for_real_cards(new_table, monkeypatch, lang):
+    """With a virtual deck the assistant turns up the cards; when the disk refuses those
+    reveals the screen must not tell the table to turn up real ones (it says: any key tries
+    again), and a key that finds the disk back deals them."""
+    from pitable.table.journal import Journal
+
+    real = Journal.write
+    refusing = {"on": True}
+
+    def write(self, obj):
+        if refusing["on"] and "reveal" in obj:
+            raise OSError(28, "No space left on device")
+        return real(self, obj)
+
+    monkeypatch.setattr(Journal, "write", write)
+    table = new_table(language=lang)
+    game = start_grasshopper(table, deck_toggle=True)
+    assert game.state.phase is REVEAL
+    view = table.view()
+    assert not isinstance(view, v.RevealPrompt)
+    assert words(msg("toast.cannot_save_retry"), lang) in " ".join(_texts(view, lang))
+    clean(view, lang)
+    refusing["on"] = False
+    press(table, 2, 0)
+    assert game.state.phase is BIDDING and isinstance(table.view(), v.Bidding)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_c5_a_phone_seat_may_report_the_flip_too(new_table, lang):
+    """The flip says anyone presses the critter: a phone seat that neither offered nor
+    received the card gets the eight critter keys, named, like the pads."""
+    from types import SimpleNamespace
+
+    from pitable.web.payload import seat_keys
+
+    table = new_table(language=lang)
+    start_cockroach(table)
+    press(table, 1, 1)
+    press(table, 1, 2)  # S1 -> S2 "bat"
+    press(table, 2, 7)  # "false"
+    view = table.view()
+    assert isinstance(view, v.CockroachFlip)
+    keys = seat_keys(SimpleNamespace(view=view, language=lang, state=None, private={}), 3)
+    assert all(k["on"] for k in keys)
+    assert keys[5]["label"] == words(msg("kind.stinkbug"), lang)
