@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from pitable.rules.grasshopper import (ACE, BIDDING, CARDS, CHOOSING, DECK, DECK_SIZE, GRASSHOPPER, HANDS,
+from pitable.rules.grasshopper import (ACE, BIDDING, CARDS, CHOOSING, DECK, GRASSHOPPER, HANDS,
                                        KINDS, PLANTS, REVEAL, X, Bids, Choose, Options, State,
                                        VirtualDeck, _permutations, resolve)
 
@@ -167,9 +167,11 @@ def play_fast(players: int, bots: list, rng: random.Random, options: Options = O
     takes the whole grasshopper stack, or by a second stalemate's discarded display).
     """
     state = State(players, options)
-    if seed is None:  # a uniform order of the garden cards, drawn lazily as State.playout does
-        pile, order = list(_FULL_PILE), None
+    if seed is None:
+        # A uniform order of the garden cards: sorted by random keys, one C-level sort
+        # (a seeded VirtualDeck shuffles in Python, card by card).
         rand = rng.random
+        order = sorted(_FULL_PILE, key=lambda _: rand())
     else:
         order = VirtualDeck(seed).order
     table = _resolutions.setdefault(options, {})
@@ -187,18 +189,8 @@ def play_fast(players: int, bots: list, rng: random.Random, options: Options = O
         phase = state.phase
         if phase is REVEAL:
             n = state.to_reveal
-            if order is not None:
-                state.play_reveals(order[pos:pos + n])
-                pos += n
-            else:
-                kinds = []
-                for _ in range(n):
-                    left = DECK_SIZE - pos
-                    i = int(rand() * left)
-                    kinds.append(pile[i])
-                    pile[i] = pile[left - 1]
-                    pos += 1
-                state.play_reveals(kinds)
+            state.play_reveals(order[pos:pos + n])
+            pos += n
             continue
         if phase is BIDDING:
             if alone is not None:
