@@ -52,29 +52,42 @@ class Journal:
     @classmethod
     def create(cls, log_dir: Path, header: dict, now: float | None = None) -> Journal:
         """A new log with its header on disk. OSError when the directory or the disk
-        refuses: then no file is left behind (a file holding nothing is removed)."""
+        refuses: then no log is left behind.
+
+        The header is written and synced under a hidden name first and the log takes its
+        real name only then (a hard link, which never replaces a file): a power cut at any
+        moment leaves either no log or a log with its whole header, never an empty one."""
         log_dir = Path(log_dir)
         log_dir.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-        path = log_dir / f"{header['game']}-{stamp}{SUFFIX}"
-        n = 1
-        while True:
-            try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644)
-                break
-            except FileExistsError:  # two games in one second
-                n += 1
-                path = log_dir / f"{header['game']}-{stamp}-{n}{SUFFIX}"
-        journal = cls(path, fd, 0)
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+        temp = log_dir / f".{header['game']}-{stamp}-{os.getpid()}.new"
+        try:
+            fd = os.open(temp, flags, 0o644)
+        except FileExistsError:
+            temp.unlink()  # left by a start that died before it was named: no confirmed line
+            fd = os.open(temp, flags, 0o644)
+        journal = cls(temp, fd, 0)
         try:
             journal.append(header)
+            n = 1
+            path = log_dir / f"{header['game']}-{stamp}{SUFFIX}"
+            while True:
+                try:
+                    _name(temp, path)
+                    break
+                except FileExistsError:  # two games in one second
+                    n += 1
+                    path = log_dir / f"{header['game']}-{stamp}-{n}{SUFFIX}"
+            journal.path = path
             _sync_dir(log_dir)
         except OSError:
             journal.close()
-            try:
-                path.unlink()  # it holds no confirmed line
-            except OSError:
-                pass
+            for name in {temp, journal.path}:
+                try:
+                    name.unlink()  # it holds no confirmed line
+                except OSError:
+                    pass
             raise
         return journal
 
@@ -274,6 +287,20 @@ def _read_all(fd: int) -> bytes:
             return b"".join(chunks)
         chunks.append(chunk)
         at += len(chunk)
+
+
+def _name(temp: Path, path: Path) -> None:
+    """Give the file ``temp`` the name ``path``; FileExistsError if that name is taken."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a filesystem without hard links (FAT): a rename, checked first
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "exists", str(path)) from None
+        os.rename(temp, path)
+        return
+    os.unlink(temp)
 
 
 def _sync_dir(path: Path) -> None:
