@@ -95,13 +95,20 @@ class Assistant:
             else:
                 self.post(lambda: deliver(token, player, card))
             return
+        # Handed over on the loop's next step, once this key's frame is out: the dispatch
+        # thread's pickling and the pool's threads then never take the GIL from that frame.
+        self.post(lambda: self._start((position, player, token, deliver)))
+
+    def _start(self, job) -> None:
+        if self._closed:
+            return
         if self._jobs is None:
             import queue
             import threading
 
             self._jobs = queue.SimpleQueue()
             threading.Thread(target=self._dispatch, args=(self._jobs,), name="assistant", daemon=True).start()
-        self._jobs.put((position, player, token, deliver))  # microseconds: the key path never waits
+        self._jobs.put(job)  # microseconds: the loop never waits
 
     def _dispatch(self, jobs) -> None:
         """On its own thread: hand each position to the worker process and queue the answer.

@@ -22,7 +22,11 @@ def test_the_worker_process_decides_what_the_inline_path_decides():
     worker = Assistant((2,), "strong", budget=40, seed=5, post=posted.put, worker="process")
     try:
         worker.think(state, 2, "t1", lambda token, player, card: got.append((token, player, card)))
-        posted.get(timeout=60)()  # the answer arrives as a callable for the loop's thread
+        # nothing is handed to the worker while the key that asked is still being shown:
+        # the hand-over is the loop's next step (its threads never compete with that frame)
+        assert worker._jobs is None
+        while not got:
+            posted.get(timeout=60)()  # the loop runs what is posted: the hand-over, then the answer
     finally:
         worker.close()
     inline = Assistant((2,), "strong", budget=40, seed=5)
