@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from pitable.hardware.keys import KeyEvent
+from pitable.i18n import ASSISTANT_SEAT
 from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
 from pitable.table.app import Table
 
@@ -49,12 +50,13 @@ def start_grasshopper(table, pads=(1, 2, 3), toggles=(), deck_toggle=False):
     return table.current
 
 
-def play_on(table, rng, steps=5000):
-    """Drive the current Grasshopper game with random legal keys until it ends."""
+def play_on(table, rng, steps=5000, until=None):
+    """Drive the current Grasshopper game with random legal keys until it ends (or until
+    ``until(game)``). Keys go to the people's seats only: the Pi's seats play themselves."""
     game = table.current
     for _ in range(steps):
         st = game.state
-        if st.is_over():
+        if st.is_over() or (until and until(game)):
             return game
         if game.overlay or game.notices:
             press(table, game.seats[0], 5)
@@ -62,8 +64,10 @@ def play_on(table, rng, steps=5000):
             press(table, game.seats[0], rng.choice([k for k in range(5) if st.unseen[k]]))
         elif st.phase is BIDDING:
             for p, pad in enumerate(game.seats):
-                press(table, pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
+                if pad <= ASSISTANT_SEAT and p not in getattr(game, "pending", {}):
+                    press(table, pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
         elif st.phase is CHOOSING:
+            assert game.seats[st.chooser] <= ASSISTANT_SEAT, "the Pi chooses by itself"
             press(table, game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
     raise AssertionError("game did not end")
 

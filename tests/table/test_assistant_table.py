@@ -8,13 +8,13 @@ import random
 import pytest
 
 from pitable.i18n import msg, words
-from pitable.rules.grasshopper import BIDDING, CARD_INDEX, CHOOSING, REVEAL, Bids, Choose
+from pitable.rules.grasshopper import BIDDING, CARD_INDEX, REVEAL, Bids, Choose
 from pitable.rules.log import replay
 from pitable.screens import views as v
 from pitable.table.app import Table
 from pitable.table.assistant import Assistant
 
-from .conftest import press
+from .conftest import play_on, press
 
 PI = 101
 
@@ -30,27 +30,6 @@ def start(table, pads=(1, 2), pi_presses=1, virtual=False):
         press(table, pads[0], 3)
     press(table, pads[0], 6)  # A: start
     return table.current
-
-
-def humans_play(table, rng, until=None, steps=4000):
-    """Random legal keys for the human seats only, until ``until(game)`` or the end."""
-    game = table.current
-    for _ in range(steps):
-        st = game.state
-        if st.is_over() or (until and until(game)):
-            return game
-        if game.overlay or game.notices:
-            press(table, game.seats[0], 5)
-        elif st.phase is REVEAL:
-            press(table, game.seats[0], rng.choice([k for k in range(5) if st.unseen[k]]))
-        elif st.phase is BIDDING:
-            for p, pad in enumerate(game.seats):
-                if pad < PI and p not in game.pending:
-                    press(table, pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
-        elif st.phase is CHOOSING:
-            assert game.seats[st.chooser] < PI, "the Pi chooses by itself"
-            press(table, game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
-    raise AssertionError("game did not end")
 
 
 @pytest.fixture
@@ -161,7 +140,7 @@ def test_its_bid_does_not_depend_on_the_pending_bids_or_the_pile_order(pi_table,
 def test_the_pi_chooses_by_itself_and_the_whole_game_replays(pi_table):
     table = pi_table()
     game = start(table, pads=(1, 2, 3))
-    humans_play(table, random.Random(3))
+    play_on(table, random.Random(3))
     assert game.state.is_over()
     log = game.journal.path.read_text()
     state, _ = replay(log)
@@ -182,7 +161,7 @@ def test_the_pi_chooses_by_itself_and_the_whole_game_replays(pi_table):
 def test_resume_makes_the_same_decision_again(pi_table, tmp_path):
     table = pi_table()
     game = start(table, pads=(1, 2), virtual=True)
-    humans_play(table, random.Random(5), until=lambda g: g.state.round == 2 and g.state.phase is BIDDING
+    play_on(table, random.Random(5), until=lambda g: g.state.round == 2 and g.state.phase is BIDDING
                 and not g.notices)
     assert 2 in game.pending and len(game.pending) < 3  # the Pi has decided, the people not all
     game.journal.close()
@@ -240,7 +219,7 @@ def test_pitable_replay_checks_the_assistants_decisions(pi_table, capsys):
 
     table = pi_table()
     game = start(table, pads=(1, 2, 3))
-    humans_play(table, random.Random(8))
+    play_on(table, random.Random(8))
     path = game.journal.path
     assert main(["replay", str(path), "--json", "--check-assistant"]) == 0
     err = capsys.readouterr().err

@@ -10,10 +10,11 @@ import itertools
 
 import luma.core.error as lerr
 import pytest
-from PIL import Image, ImageDraw
 
 from pitable.errors import DisplayError
 from pitable.table.screen import Screen
+
+from .test_screen import Clock, frame
 
 FAULTS = (lerr.DeviceNotFoundError("I2C device not found on address: 0x3C"),
           lerr.Error("luma"), lerr.DevicePermissionError("no"), OSError(121, "Remote I/O error"),
@@ -52,20 +53,6 @@ class FlakyDevice:
 
     def cleanup(self):
         self._maybe_fail("cleanup")
-
-
-def frame(text):
-    image = Image.new("1", (128, 64))
-    ImageDraw.Draw(image).text((10, 10), text, fill=1)
-    return image
-
-
-class Clock:
-    def __init__(self):
-        self.t = 0.0
-
-    def __call__(self):
-        return self.t
 
 
 def run_evening(screen, device, clock, fail_from, fail_until):
