@@ -66,6 +66,10 @@ def _plural_index(lang: str, n: int) -> int:
     return 0 if n == 1 else 1
 
 
+NBSP = "\u00a0"
+GLUED = ("n.", "kind.")   # messages a screen never breaks across rows (``Catalog.glued``)
+
+
 class Catalog:
     """One language's words. ``words(msg)`` is memoised: a frame asks for the same
     few messages again and again, and a key press must stay well under a millisecond."""
@@ -75,21 +79,34 @@ class Catalog:
         self.entries = entries
         self.source = source or entries      # English, for ids a translation lacks (tests refuse that)
         self.words = functools.lru_cache(maxsize=4096)(self._words)
+        self.glued = functools.lru_cache(maxsize=4096)(self._glued)
 
     def __contains__(self, id: str) -> bool:
         return id in self.entries
 
-    def _words(self, m) -> str:
+    def _glued(self, m) -> str:
+        """``words`` for a screen that wraps: a count and its noun ("2 corn") and a kind's
+        name of several words ("châu chấu") are held together by no-break spaces, so a
+        row never ends inside them (the words are the same; only where a row may end)."""
+        return self._words(m, glue=True)
+
+    def _words(self, m, glue: bool = False) -> str:
         if m is None:
             return ""
         if isinstance(m, str):
             return m
+        if glue:
+            out = self._words(m) if not m.args else self._format(m, self.glued)
+            return out.replace(" ", NBSP) if m.id.startswith(GLUED) else out
+        return self._format(m, self.words)
+
+    def _format(self, m, words) -> str:
         e = self.entries.get(m.id) or self.source.get(m.id)
         if e is None:
             raise KeyError(f"no message {m.id!r} in the {self.lang} catalog")
         if m.id == "seat":
             return self._seat(m.get("seat"))
-        values = {k: self._value(val) for k, val in m.args}
+        values = {k: self._value(val, words) for k, val in m.args}
         if e.plural:
             n = m.get("n", 1)
             text = e.forms[min(_plural_index(self.lang, n), len(e.forms) - 1)]
@@ -114,12 +131,13 @@ class Catalog:
         e = self.entries.get("seat") or self.source["seat"]
         return e.forms[0].format(seat=seat)
 
-    def _value(self, val) -> str:
+    def _value(self, val, words=None) -> str:
+        words = words or self.words
         if isinstance(val, Msg):
-            return self.words(val)
+            return words(val)
         if isinstance(val, tuple):
             sep = self.entries["list.sep"].forms[0]
-            return sep.join(self._seat(x) if isinstance(x, int) else self._value(x) for x in val)
+            return sep.join(self._seat(x) if isinstance(x, int) else self._value(x, words) for x in val)
         return str(val)
 
 

@@ -36,6 +36,7 @@ ARROW = "\u2192"
 
 _GLYPHS = {
     " ": "... ... ... ... ... ... ...",
+    "\u00a0": "... ... ... ... ... ... ...",   # no-break space: a space where a row may not end
     "!": "# # # # # . #",
     '"': "#.# #.# ... ... ... ... ...",
     "#": ".#.#. .#.#. ##### .#.#. ##### .#.#. .#.#.",
@@ -183,6 +184,7 @@ _MARKS = {
     _DOT: ("below", "#"),
     _HORN: ("horn", ""),
 }
+_STACKED_HOOK = ["##", ".#", "#."]   # hỏi beside a circumflex or breve (see ``_compose``)
 _ROUND_RIGHT = {_ACUTE, _TILDE, _HOOK}   # odd room: these sit a half pixel right, the others left
 _MARK_BASES = "aeiouyAEIOUY"
 
@@ -238,7 +240,10 @@ def _compose(ch: str):
     top = min(y for _, y in ink)
     axis = _AXIS.get(base, (width - 1) / 2)
     if _HORN in marks:
-        ink |= {(width - 1, top), (width, top - 1)}
+        # a horn that reads: two rows up from the letter's top right (one pixel was taken
+        # for a slip of the pen: "đưa" looked like "đua")
+        ink |= {(width - 1, top), (width, top - 1), (width, top - 2)}
+        axis -= 1  # marks above move a column left: a blank column between them and the horn (ữ, not ũ)
     # Marks above. One mark: a row of air under it on capitals; on lower case it sits on
     # the x-height (the 2 rows above it are all there is). A circumflex with an acute,
     # grave or hook (and a breve with one): the tone beside it on the right, a column
@@ -247,12 +252,19 @@ def _compose(ch: str):
     codes = [c for c in marks if _MARKS[c][0] == "above"]
     if len(codes) == 1:
         (m,) = above
-        _put(ink, m, _left(axis, m, codes[0]), top - 2 if base.isupper() else min(top - 1, 1))
+        # dots (German umlauts) keep a row of air above a lower-case letter, at every scale
+        low = top - 2 if base.isupper() or codes[0] == _DIAERESIS else min(top - 1, 1)
+        _put(ink, m, _left(axis, m, codes[0]), low)
     elif len(codes) == 2 and codes[0] in (_CIRCUMFLEX, _BREVE) and codes[1] != _TILDE:
         bottom = top - (2 if base.isupper() else 1)
         left = round(axis) - 2
         _put(ink, above[0], left, bottom)
-        _put(ink, above[1], left + 4, bottom - 1)
+        if codes[1] == _HOOK:
+            # beside a circumflex the hook is 3 rows, a small question mark: as 2 rows it
+            # differed from the grave by one pixel (ể read as ề, ổ as ồ)
+            _put(ink, _STACKED_HOOK, left + 4, bottom)
+        else:
+            _put(ink, above[1], left + 4, bottom - 1)
     elif above:
         bottom = top - 1
         for m, code in zip(above, codes):

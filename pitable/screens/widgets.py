@@ -41,7 +41,7 @@ class Canvas:
         self.drawn: list = []
         self.cuts: list = []
         self.lang = lang
-        self.say = catalog(lang).words
+        self.say = catalog(lang).glued  # a row never ends inside "2 corn" or "châu chấu"
 
     def _check(self, what, x0, y0, x1, y1) -> None:
         """(x1, y1) inclusive."""
@@ -177,7 +177,9 @@ def wrap(s: str, width: int, scale: int = 1, indent: int = 0) -> list:
     def room() -> int:
         return width - (indent if rows else 0)
 
-    for word in s.split():
+    for word in s.split(" "):  # spaces only: a no-break space holds its words together
+        if not word:
+            continue
         cand = f"{cur} {word}" if cur else word
         if font.text_width(cand, scale) <= room():
             cur = cand

@@ -27,18 +27,34 @@ LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer whe
 
 
 class Toasts:
-    """A short message over the screen that goes away by itself."""
+    """A short message over the screen that goes away by itself, and with its screen:
+    a toast belongs to the screen it was said on (bound once the key that said it is
+    handled), so it never carries over onto the next one (the bids reveal, the options)."""
 
     clock = staticmethod(time.monotonic)
-    toast = None  # (text, until)
+    toast = None  # (text, until, the screen it belongs to: None until bound)
 
     def _say(self, id_or_msg, **values) -> None:
         """Show a toast: a message id and its values (words are made by the output)."""
         m = id_or_msg if isinstance(id_or_msg, Msg) else msg(id_or_msg, **values)
-        self.toast = (m, self.clock() + TOAST_SECONDS)
+        self.toast = (m, self.clock() + TOAST_SECONDS, None)
+
+    def _screen_id(self):
+        """What tells one screen from the next (a toast lives only on its own)."""
+        return None
+
+    def _bind_toast(self) -> None:
+        if self.toast is not None and self.toast[2] is None:
+            self.toast = (self.toast[0], self.toast[1], self._screen_id())
+
+    def _toast_live(self, now: float) -> bool:
+        if self.toast is None:
+            return False
+        self._bind_toast()
+        return now < self.toast[1] and self.toast[2] == self._screen_id()
 
     def _toast_text(self):
-        if self.toast and self.clock() < self.toast[1]:
+        if self._toast_live(self.clock()):
             return self.toast[0]
         return None
 
@@ -46,8 +62,8 @@ class Toasts:
         return self.toast[1] if self.toast else None
 
     def tick(self, now: float) -> bool:
-        """Expire the toast; True when the view changed."""
-        if self.toast and now >= self.toast[1]:
+        """Expire the toast (its time is up, or its screen is gone); True when the view changed."""
+        if self.toast and not self._toast_live(now):
             self.toast = None
             return True
         return False
@@ -102,9 +118,9 @@ class GameTable(Toasts):
             elif kind == "undo":
                 self.undo() if key == KEY_A else self._say("toast.not_undone")
         elif self.notices:
-            self.notices.pop(0)  # any key: the next screen
-            if not self.notices and self._passes_on(player, key):
-                self._phase_key(pad, player, key)  # a valid input for the next step is not swallowed
+            # "Any key: next": the key only turns the page, on every notice, the last one
+            # too; never a move of the step after it (docs/architecture.md, keys and screens)
+            self.notices.pop(0)
         elif self.state.is_over():
             if key == KEY_A:
                 self.finished = True
@@ -112,15 +128,15 @@ class GameTable(Toasts):
                 self._say("toast.a_new_game")
         else:
             self._phase_key(pad, player, key)
+        self._bind_toast()  # a toast said by this key belongs to the screen the key leaves up
         self._informing_until()  # an informing screen's time starts when it is first shown
 
     def _phase_key(self, pad: int, player: int, key: int) -> None:
         raise NotImplementedError
 
-    def _passes_on(self, player: int, key: int) -> bool:
-        """Whether a key that leaves the last notice is also a valid input for the step
-        after it (then it is taken, not swallowed)."""
-        return False
+    def _screen_id(self):
+        return (len(self.state.moves), id(self.notices[0]) if self.notices else None, self.overlay,
+                getattr(self, "target", None), self.finished)
 
     def _next_step(self):
         """Who presses what once the notices are read (a Msg for the footer), or None."""

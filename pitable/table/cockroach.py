@@ -67,15 +67,6 @@ class CockroachTable(GameTable):
         else:
             self._commit(Flip(KINDS[key]))  # anyone may report the face-up card
 
-    def _passes_on(self, player: int, key: int) -> bool:
-        """After the card's notice, the next round's starter may press the seat to offer to
-        straight away: that key is not swallowed."""
-        st = self.state
-        if st.is_over() or st.phase != cr.OFFER or player != st.active or self.target is not None:
-            return False
-        target = self.player_of.get(key)
-        return key < 6 and target is not None and target != player
-
     def _next_step(self):
         st = self.state
         if st.is_over():

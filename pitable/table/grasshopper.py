@@ -101,16 +101,6 @@ class GrasshopperTable(GameTable):
     def _can_undo(self) -> bool:
         return self._undo_target() is not None
 
-    def _passes_on(self, player: int, key: int) -> bool:
-        st = self.state
-        if st.is_over():
-            return False
-        if st.phase is CHOOSING:
-            return player == st.chooser and key < len(st.display_kinds())
-        if st.phase is REVEAL:
-            return key < len(KINDS)
-        return st.phase is BIDDING and not st.spent[player] >> key & 1
-
     def _next_step(self):
         st = self.state
         if st.is_over():

@@ -51,6 +51,13 @@ class Setup(Toasts):
             self.clock = clock
 
     def on_key(self, event) -> None:
+        self._on_key(event)
+        self._bind_toast()  # a toast said by this key belongs to the screen the key leaves up
+
+    def _screen_id(self):
+        return (self.step, self.game, self.phone is not None)
+
+    def _on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
         if not 0 <= key <= KEY_X:
             return  # no such key on a pad
