@@ -202,30 +202,45 @@ def draw_resumed(c: Canvas, v) -> None:
     where = c.say(msg("resumed.round_turn", round=v.round, turn=v.turn) if v.turn
                   else msg("resumed.round", round=v.round))
     c.text(W // 2, y + overhang(where), where, align="center")
-    if v.rebid:  # the call to action takes the footer's place
-        c.rect(0, 41, W - 1, 63, fill=1, radius=3)
+    y += overhang(where) + bottom(where, 1)
+    foot = c.say(msg("foot.go_on"))  # any key only goes on: the next screen asks for the bids
+    foot_y = H - 9
+    if v.rebid:  # the news, in a band above the footer
+        y0, y1 = y + 2, foot_y - overhang(foot) - 2
+        c.rect(0, y0, W - 1, y1, fill=1, radius=3)
         again = c.say(msg("resumed.bid_again"))
-        scale = 2 if fit_scale(again, W - 4, (2,)) and overhang(again, 2) + bottom(again, 2) <= 20 else 1
+        room = y1 - y0 + 1
+        scale = 2 if fit_scale(again, W - 4, (2,)) and overhang(again, 2) + bottom(again, 2) <= room - 2 else 1
         inked = overhang(again, scale) + bottom(again, scale)
-        c.text(W // 2, 41 + (23 - inked) // 2 + overhang(again, scale), again, scale, fill=0, align="center")
-    else:
-        c.text(W - 1, 55, c.say(msg("foot.go_on")), align="right")
+        c.text(W // 2, y0 + (room - inked) // 2 + overhang(again, scale), again, scale, fill=0, align="center")
+    c.text(W - 1, foot_y, foot, align="right")
 
 
 # -- reveal ------------------------------------------------------------------------------------
 
 def draw_reveal(c: Canvas, v) -> None:
     """Physical deck: why and how many cards to turn up, then the five kinds as key and
-    word (the table moves these cards: a picture alone is not enough), then who presses."""
+    word (the table moves these cards: a picture alone is not enough), then who presses.
+    Once a card is named: "Card 2 of 3" and the kinds named so far (a double press
+    shows at once: one undo takes it back), and the seat that names the rest."""
     shown = tuple((k, n) for k, n in v.display.items() if n)
-    reason = c.say(msg(f"reason.{v.reason}"))
-    y = top_row(c, reason)
-    if shown:
-        mini_counts(c, W - 1, 0, shown, align="right")
-    order = c.say(msg("reveal.turn_up", n=v.to_reveal))
+    named = getattr(v, "named", ())
+    if named:
+        left = c.say(msg("reveal.card_of", i=len(named) + 1, n=len(named) + v.to_reveal))
+        kinds = tuple(msg(f"kind.{k}") for k in named)
+        order = c.say(msg("reveal.so_far", kinds=kinds))
+        if font.text_width(order) > W:
+            order = c.say(msg("reveal.last", kind=kinds[-1]))
+    else:
+        left = c.say(msg(f"reason.{v.reason}"))
+        order = c.say(msg("reveal.turn_up", n=v.to_reveal))
+    y = top_row(c, left)
+    if shown and font.text_width(left) + 4 + mini_counts_width(shown) <= W:
+        mini_counts(c, W - 1, 0, shown, align="right")  # pictures only: nothing is moved by them
     y += 10 + overhang(order)
     c.text(0, y, order)
-    foot = c.say(msg("reveal.anyone"))
+    by = getattr(v, "by", None)
+    foot = c.say(msg("reveal.by", seat=by) if by else msg("reveal.anyone"))
     foot_y = H - 9  # the footer's capitals
     rows_y = y + 10
     pitch = max(KEY_H, min(11, (foot_y - overhang(foot) - 1 - rows_y) // 3))
@@ -292,6 +307,7 @@ def draw_bidding(c: Canvas, v) -> None:
     top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)))
     kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
     seat_boxes(c, 40, 63, v.seats, set(v.locked), check=True)
+    return (0, 38)  # a toast goes over the display, never over the seats (who has locked in)
 
 
 # -- the reveal of the bids ---------------------------------------------------------------------
@@ -373,6 +389,9 @@ def draw_choosing(c: Canvas, v) -> None:
         y += pitch
     if then:
         c.text(W - 1, H - 9 + overhang(then), then, align="right")
+    # a toast goes over the kinds, never over who chooses now or the order after
+    top = overhang(head, scale) + bottom(head, scale) + 1
+    return (top, H - 11 if then else H - 1)
 
 
 # -- instructions --------------------------------------------------------------------------------
@@ -426,7 +445,7 @@ def _feet_top(lang: str) -> int:
     """The most ink above the capitals of any footer in ``lang`` (room kept for it on every page)."""
     from pitable.i18n import catalog
 
-    return max(overhang(catalog(lang).words(m)) for m in PAGE_FEET)
+    return max(overhang(catalog(lang).glued(m)) for m in PAGE_FEET)
 
 
 def instruction_pages(title, lines: tuple, lang: str = "en") -> list:
@@ -435,7 +454,7 @@ def instruction_pages(title, lines: tuple, lang: str = "en") -> list:
     long for a page of its own still gets one (the layout test fails on it)."""
     from pitable.i18n import catalog
 
-    say = catalog(lang).words
+    say = catalog(lang).glued  # as the canvas says it: rows never end inside "2 corn"
     foot = max(PAGE_FEET, key=lambda m: font.text_width(say(m)))
 
     def fits(page) -> bool:

@@ -49,12 +49,24 @@ def _drawer(kind):
     return drawer
 
 
+# Screens that reveal (the bids and their seats, who takes what, the pick order): a toast
+# takes the footer's place there (the screen makes room for it) and covers nothing.
+_FOOTED = (v.BidsRevealed, v.Instructions)
+
+
 def draw(c: Canvas, view) -> None:
-    """Draw ``view`` on the canvas ``c``, its toast (if any) on top."""
-    _drawer(type(view))(c, view)
+    """Draw ``view`` on the canvas ``c``, its toast (if any) on top: over the lower part,
+    or where the drawing says a toast hides nothing that matters (``band``: the
+    bidding's seats and the chooser's order stay in sight), or in the footer's place."""
     toast = getattr(view, "toast", None)
+    if toast and isinstance(view, _FOOTED):
+        # on the bids the reason ("X beats the Ace") gives way too: the result keeps its room
+        extra = {"why": None} if isinstance(view, v.BidsRevealed) else {}
+        _drawer(type(view))(c, view._replace(foot=toast, toast=None, **extra))
+        return
+    band = _drawer(type(view))(c, view)
     if toast:
-        widgets.toast(c, c.say(toast))
+        widgets.toast(c, c.say(toast), band)
 
 
 def render(view, lang: str = "en", size: tuple = (widgets.W, widgets.H)) -> Image.Image:

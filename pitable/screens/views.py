@@ -53,6 +53,8 @@ class RevealPrompt(NamedTuple):
     display: dict        # kind -> count, what is already face up
     pile: int
     toast: Msg | None = None
+    named: tuple = ()     # kinds named so far in this reveal, in order ("card 2 of 3": a double press shows)
+    by: int | None = None  # the seat that names this reveal's cards (the first to press one), or None: one of you
 
 
 class Bidding(NamedTuple):

@@ -377,9 +377,20 @@ def bottom(s: str, scale: int) -> int:
     return (font.HEIGHT if font.has_descender(s) else font.ASCENT) * scale
 
 
-def toast(c: Canvas, text: str) -> None:
+def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
     """A lit box with dark text over the lower part of the frame. What is under it is
-    dimmed (every other pixel), so the box reads as a notice on top of the screen."""
+    dimmed (every other pixel), so the box reads as a notice on top of the screen.
+    ``band`` (y0, y1): the box goes inside these rows instead, and nothing else is
+    touched (the screen said what may be covered)."""
+    if band is not None:
+        y0, y1 = band
+        block = layout_paragraph(text, W - 8, y1 - y0 + 1 - 6, scales=(2, 1))
+        h = block.height + 6
+        top = y0 + (y1 - y0 + 1 - h) // 2
+        c.clear(0, y0, W - 1, y1)
+        c.rect(1, top, W - 2, top + h - 1, fill=1, radius=3)
+        c.block(4, top + 3, W - 8, block, fill=0, align="center")
+        return
     block = layout_paragraph(text, W - 8, 3 * LINE, scales=(2, 1))
     h = block.height + 6
     y0 = H - 2 - h

@@ -70,7 +70,9 @@ class GrasshopperTable(GameTable):
             # the virtual deck's reveals were refused by the disk: nobody turns up real cards
             return v.Message(msg(notices.REVEAL_NOT_SAVED), (), toast)
         if st.phase is REVEAL:
-            return v.RevealPrompt(st.to_reveal, self._reveal_reason(), self._display(), st.pile, toast)
+            named = self._named()
+            return v.RevealPrompt(st.to_reveal, self._reveal_reason(), self._display(), st.pile, toast,
+                                  named, self._reveal_by if named else None)
         if st.phase is BIDDING:
             locked = tuple(self.seats[p] for p in sorted(self.pending))
             return v.Bidding(st.round, st.turn, self._display(), self.seats, locked, st.pile, toast)
@@ -92,7 +94,7 @@ class GrasshopperTable(GameTable):
         if phase is REVEAL and self.deck is not None:
             self._auto_reveal_now()  # the disk refused the reveals before: any key tries again
         elif phase is REVEAL:
-            self._reveal_key(key)
+            self._reveal_key(pad, key)
         elif phase is BIDDING:
             self._bid_key(pad, player, key)
         elif phase is CHOOSING:
@@ -118,14 +120,34 @@ class GrasshopperTable(GameTable):
         return [self._peek(pending={**self.pending, p: None})
                 for p in range(self.state.players) if p not in self.pending]
 
-    def _reveal_key(self, key: int) -> None:
+    _reveal_by = None   # the pad number that names this reveal's cards (the first to press one)
+
+    def _named(self) -> tuple:
+        """Kinds named so far in the reveal under way (real garden cards): the reveals
+        since the last other input. The screen counts them: a double press shows."""
+        out = []
+        for move in reversed(self.state.moves):
+            if not isinstance(move, Reveal):
+                break
+            out.append(move.kind)
+        return tuple(reversed(out))
+
+    def _reveal_key(self, pad: int, key: int) -> None:
+        """One card, one record: the first seat to name a card names the rest of this
+        reveal (the screen says who); another seat's key is refused, so two people
+        reacting to one card do not record two."""
+        named = self._named()
+        if named and self._reveal_by is not None and self._reveal_by != pad + 1:
+            self._say("toast.reveal_by", seat=self._reveal_by)
+            return
         if key >= len(KINDS):
             self._say("toast.keys_kind")
             return
         if not self.state.unseen[key]:  # every card of that kind is already out (G2)
             self._say("toast.none_left", kind=msg(f"kind.{KINDS[key]}"))
             return
-        self._commit(Reveal(KINDS[key]))
+        if self._commit(Reveal(KINDS[key])):
+            self._reveal_by = pad + 1
 
     def _bid_key(self, pad: int, player: int, key: int) -> None:
         if self.state.spent[player] >> key & 1:
@@ -331,12 +353,37 @@ class GrasshopperTable(GameTable):
 
     # -- undo -----------------------------------------------------------------------------------
 
+    _undo_cache = (None, None)
+
+    def _undo_index(self):
+        """Where the last input a person made is in the moves, or None. Not a person's:
+        the virtual deck's reveals, and the Pi's choices (its bids go with the people's in
+        the turn's one bids line). Undo takes that input back and everything after it, so
+        the Pi never makes the same choice again at once (the log would fill with undo and
+        choose pairs and the person's input before could never be taken back)."""
+        st = self.state
+        key = (len(st.moves), st.moves[-1] if st.moves else None)
+        if self._undo_cache[0] == key:
+            return self._undo_cache[1]
+        found = None
+        back = st.copy(history=True)
+        pi = self.assistant.players if self.assistant is not None else ()
+        for i in range(len(st.moves) - 1, -1, -1):
+            move = st.moves[i]
+            back.pop()  # now the state the move was made in
+            if self.deck is not None and isinstance(move, Reveal):
+                continue
+            if isinstance(move, Choose) and back.chooser in pi:
+                continue
+            found = i
+            break
+        self._undo_cache = (key, found)
+        return found
+
     def _undo_target(self):
-        """The input an undo takes back: the last one a person made (not a virtual reveal)."""
-        for move in reversed(self.state.moves):
-            if self.deck is None or not isinstance(move, Reveal):
-                return move
-        return None
+        """The input an undo takes back: the last one a person made."""
+        i = self._undo_index()
+        return None if i is None else self.state.moves[i]
 
     def _undo_text(self):
         move = self._undo_target()
@@ -356,7 +403,7 @@ class GrasshopperTable(GameTable):
             return False
         # Every move back to the target (virtual reveals after it too): all the undo
         # lines are on disk before the state takes any of them back.
-        back = len(self.state.moves) - max(i for i, m in enumerate(self.state.moves) if m is target)
+        back = len(self.state.moves) - self._undo_index()
         if not self._write_lines([UNDO] * back, notices.UNDO_NOT_SAVED):
             return False
         for _ in range(back):

@@ -124,6 +124,8 @@ def test_a_toast_changes_the_frame(view):
     plain = render(view)
     toasted = render(view._replace(toast=msg("toast.keys_kind")))
     assert plain.tobytes() != toasted.tobytes()
+    if isinstance(view, (v.Bidding, v.Choosing, v.BidsRevealed, v.Instructions)):
+        return  # these keep what they reveal in sight: tests/screens/test_toasts.py
     # the toast sits over the lower part: the top rows are the screen's, dimmed
     assert render(view._replace(toast=msg("toast.undone"))).crop((0, 0, 128, 40)).getbbox() == \
         _dimmed(plain).crop((0, 0, 128, 40)).getbbox()

@@ -101,7 +101,7 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     reveal(table, "corn", "corn", "broccoli")
     for seat, key in ((1, 5), (2, 4), (3, 7)):
         press(table, seat, key)
-    assert words(table.view().foot) == "Next: S1 chooses 1-2"  # the bids reveal says who goes on
+    assert words(table.view().foot) == "Any key → S1 chooses"  # the bids reveal says who goes on
     press(table, 2, 0)  # past the reveal: seat 2 does not choose, so the key only leaves it
     press(table, 2, 0)
     assert words(table.view().toast) == "Seat 1 chooses now"
@@ -110,23 +110,9 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     assert isinstance(view, v.Instructions)
     assert words(view.title) == "Turn 1"  # the turn that was played, not the one to come
     assert tuple(map(words, view.lines)) == ("S1 takes 2 corn", "S2 takes 1 broccoli", "Turn up 3 cards")
-    assert words(view.foot) == "Next: 1-5 name each card"
+    assert words(view.foot) == "Any key → turn up"
     press(table, 3, 6)  # A names no kind: it only leaves the page
     assert isinstance(table.view(), v.RevealPrompt) and table.view().to_reveal == 3
-
-
-def test_the_choosers_first_key_on_the_bids_reveal_chooses(new_table):
-    """A key that is a valid input for the next step is not swallowed by the screen before."""
-    table = new_table()
-    game = start_grasshopper(table)
-    reveal(table, "corn", "corn", "broccoli")
-    for seat, key in ((1, 5), (2, 4), (3, 7)):
-        press(table, seat, key)
-    assert isinstance(table.view(), v.BidsRevealed)
-    press(table, 1, 0)  # seat 1 chooses the corn straight from the reveal
-    assert game.state.gardens[0][1] == 2 and isinstance(table.view(), v.Instructions)
-    press(table, 3, 2)  # on the last page, a kind key names the first card turned up
-    assert game.state.to_reveal == 2 and game.state.display[2] == 1
 
 
 def test_spent_card_is_refused_privately_without_naming_it(new_table):
@@ -213,8 +199,10 @@ def test_an_unfinished_game_is_resumed_and_bids_in_progress_are_asked_again(new_
     view = again.view()
     assert isinstance(view, v.Resumed) and view.rebid
     assert again.current.state == game.state and again.current.pending == {}
-    press(again, 1, 0)  # "Bid again!": the key is a bid, not swallowed
-    assert isinstance(again.view(), v.Bidding) and again.view().locked == (1,)
+    press(again, 1, 0)  # "Any key: go on": the key only goes on (tests/table/test_keys_and_screens.py)
+    assert isinstance(again.view(), v.Bidding) and again.view().locked == ()
+    press(again, 1, 0)  # the bidding screen asks for the bids
+    assert again.view().locked == (1,)
 
 
 def test_a_disk_that_refuses_the_sync_takes_the_whole_key_back(new_table):

@@ -166,10 +166,8 @@ def test_the_key_that_closes_the_last_instruction_page_is_no_bid(new_table, seat
     for k in (1, 1, 3):  # corn, corn, broccoli
         press(table, 1, k)
     finish_bids(table, ((1, 5), (2, 4), (3, 3)))   # 6 > 5 > 4: S1, S2, S3 choose
-    for seat_, k in ((1, 0), (2, 0)):
-        while game.notices:
-            press(table, 1, 0)
-        press(table, seat_, k)
+    press(table, 1, 0)  # closes the bids reveal
+    press(table, 1, 0)  # S1 chooses the corn; S2 gets the broccoli (forced), S3 nothing
     while len(game.notices) > 1:
         press(table, 1, 7)
     assert isinstance(table.view(), v.Instructions) and game.state.phase is REVEAL
