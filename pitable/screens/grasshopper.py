@@ -186,7 +186,7 @@ def _setup_options(c: Canvas, v) -> None:
             room = W - vw - 4 - 3 - (kw + 2)
         else:
             c.text(W - 1, y + 1, value, align="right")
-            room = W - vw - 3 - (kw + 2)
+            room = W - vw - 2 - (kw + 2)  # two clear columns before the value
         c.text(kw + 2, y + 1, clip(c.say(label), room))
 
 

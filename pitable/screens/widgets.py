@@ -40,6 +40,7 @@ class Canvas:
         self.overflows: list = []
         self.drawn: list = []
         self.cuts: list = []
+        self.blocks: list = []   # the rows of every wrapped paragraph (a test checks where rows end)
         self.lang = lang
         self.say = catalog(lang).glued  # a row never ends inside "2 corn" or "châu chấu"
 
@@ -122,6 +123,7 @@ class Canvas:
     def block(self, x: int, y: int, width: int, block: "Block", fill: int = 1, align: str = "left") -> None:
         if block.cut:
             self.cuts.append(" / ".join(r for _, r in block.rows))
+        self.blocks.append([r for _, r in block.rows])
         y += block.top
         for i, (dx, row) in enumerate(block.rows):
             if align == "center":

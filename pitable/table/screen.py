@@ -10,18 +10,44 @@
 - After ``blank_after`` seconds without a key the panel is switched off; the next
   key wakes it (and is used only to wake it).
 - A frame that stays the same for ``shift_after`` seconds is moved by one pixel,
-  round a small square, so static screens do not burn in.
+  round a small square, so static screens do not burn in. The move never takes ink
+  off the glass: toward an edge the frame's ink touches it goes the other way, or
+  (ink at both edges) stays put on that axis (``shifted``).
 """
 
 from __future__ import annotations
 
 import logging
 
-from PIL import ImageChops
+from PIL import Image
 
 log = logging.getLogger(__name__)
 
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
+
+
+def shifted(frame, dx: int, dy: int):
+    """``frame`` moved by (dx, dy) (each -1, 0 or 1) without losing ink: a step toward an
+    edge the ink touches is taken the other way if there is room there, else not at all
+    (the old wrap-around moved the last column's ink to the first: "S4" lost its edge)."""
+    box = frame.getbbox()
+    if box is None:
+        return frame
+    w, h = frame.size
+
+    def step(d: int, low: int, high: int, size: int) -> int:
+        if d > 0 and high >= size:
+            return -1 if low > 0 else 0
+        if d < 0 and low <= 0:
+            return 1 if high < size else 0
+        return d
+
+    dx, dy = step(dx, box[0], box[2], w), step(dy, box[1], box[3], h)
+    if not dx and not dy:
+        return frame
+    out = Image.new(frame.mode, frame.size)
+    out.paste(frame, (dx, dy))
+    return out
 
 
 class Screen:
@@ -103,7 +129,7 @@ class Screen:
         dx, dy = SHIFTS[self.shift]
         if not dx and not dy:
             return self.frame
-        return ImageChops.offset(self.frame, dx, dy)
+        return shifted(self.frame, dx, dy)
 
     def _send(self) -> None:
         if self.frame is None or self.blanked or self.failed_at is not None:

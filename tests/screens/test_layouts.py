@@ -227,12 +227,35 @@ def problems(view, lang) -> list:
     draw(c, view)
     found = [f"leaves the frame: {what} {box}" for what, box in c.overflows]
     found += [f"cut: {s!r}" for s in c.cuts]
+    found += [f"broken: {a!r} / {b!r}" for a, b in broken_names(c, lang)]
     if getattr(view, "toast", None) is None:
         boxes = c.drawn
         for (wa, a), (wb, b) in itertools.combinations(boxes, 2):
             if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
                 found.append(f"overlap: {wa} {a} and {wb} {b}")
     return found
+
+
+def _names(lang) -> list:
+    say = catalog(lang).words
+    return [say(msg(f"kind.{k}")) for k in KINDS + CRITTERS]
+
+
+def broken_names(c, lang) -> list:
+    """Rows (in drawing order) that end inside a count and its kind ("takes 1" / "corn")
+    or inside a kind's name of several words ("châu" / "chấu", "stink" / "bug")."""
+    pairs = [(a.replace("\u00a0", " "), b.replace("\u00a0", " ")) for rows in c.blocks for a, b in zip(rows, rows[1:])]
+    out = []
+    for a, b in pairs:
+        a, b = a.rstrip(" ,"), b.lstrip()
+        for name in _names(lang):
+            words = name.split(" ")
+            if b.startswith(name) and a.split(" ")[-1].isdigit():
+                out.append((a, b))
+            for i in range(1, len(words)):
+                if a.endswith(" ".join(words[:i])) and b.startswith(" ".join(words[i:])):
+                    out.append((a, b))
+    return out
 
 
 CASES = [(lang, view) for lang in LANGUAGES
