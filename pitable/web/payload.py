@@ -14,6 +14,7 @@ import json
 
 from pitable.i18n import catalog, msg
 from pitable.screens import views as v
+from pitable.table.notices import REVEAL_NOT_SAVED
 
 NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
 
@@ -187,6 +188,9 @@ def seat_keys(snap, seat: int) -> list:
     if isinstance(view, v.RevealPrompt):
         from pitable.rules.grasshopper import KINDS
 
+        by = getattr(view, "by", None)
+        if by is not None and by != seat:  # one card, one record: the seat that names them
+            return only({})
         return only({i: w(msg(f"kind.{k}")) for i, k in enumerate(KINDS)})
     if isinstance(view, v.Choosing):
         if view.seat != seat:
@@ -216,8 +220,15 @@ def seat_keys(snap, seat: int) -> list:
             labels.update({6: w(msg("key.true")), 7: w(msg("key.false"))})
             return only(labels)
         return only(critters)  # the flip: any seat may report the face-up critter (as on the pads)
-    return [{"label": w(msg("key.go_on")), "on": True, "mine": False} for _ in NAMES] \
-        if isinstance(view, (v.BidsRevealed, v.Instructions, v.Resumed, v.Scores, v.CockroachRows)) else keys
+    # Screens that say "any key": every button says what any key does there, and no button
+    # is a card, a kind or a seat (docs/architecture.md, keys and screens)
+    if isinstance(view, (v.Scores, v.CockroachRows)):
+        return [{"label": w(msg("web.back")), "on": True, "mine": False} for _ in NAMES]
+    if isinstance(view, v.Message) and view.title == msg(REVEAL_NOT_SAVED):
+        return [{"label": w(msg("key.try_again")), "on": True, "mine": False} for _ in NAMES]
+    if isinstance(view, (v.BidsRevealed, v.Instructions, v.Resumed, v.Message)):
+        return [{"label": w(msg("key.go_on")), "on": True, "mine": False} for _ in NAMES]
+    return keys
 
 
 def seat_payload(snap, seat: int) -> dict:

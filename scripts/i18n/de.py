@@ -195,4 +195,5 @@ WORDS = {
     "reveal.last": "Zuletzt: {kind}",
     "reveal.by": "P{seat}: Sorte je Karte",
     "toast.reveal_by": "P{seat} meldet die Karten",
+    "key.try_again": "nochmal",
 }

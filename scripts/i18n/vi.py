@@ -189,4 +189,5 @@ WORDS = {
     "reveal.last": "Vừa bấm: {kind}",
     "reveal.by": "G{seat} bấm loại lá",
     "toast.reveal_by": "G{seat} đang bấm loại lá",
+    "key.try_again": "thử lại",
 }
