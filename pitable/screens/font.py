@@ -243,7 +243,6 @@ def _compose(ch: str):
         # a horn that reads: two rows up from the letter's top right (one pixel was taken
         # for a slip of the pen: "đưa" looked like "đua")
         ink |= {(width - 1, top), (width, top - 1), (width, top - 2)}
-        axis -= 1  # marks above move a column left: a blank column between them and the horn (ữ, not ũ)
     # Marks above. One mark: a row of air under it on capitals; on lower case it sits on
     # the x-height (the 2 rows above it are all there is). A circumflex with an acute,
     # grave or hook (and a breve with one): the tone beside it on the right, a column
@@ -254,7 +253,10 @@ def _compose(ch: str):
         (m,) = above
         # dots (German umlauts) keep a row of air above a lower-case letter, at every scale
         low = top - 2 if base.isupper() or codes[0] == _DIAERESIS else min(top - 1, 1)
-        _put(ink, m, _left(axis, m, codes[0]), low)
+        left = _left(axis, m, codes[0])
+        if _HORN in marks:  # a clear column between the mark and the horn: ữ, not a long ũ
+            left = min(left, width - 1 - len(m[0]))
+        _put(ink, m, left, low)
     elif len(codes) == 2 and codes[0] in (_CIRCUMFLEX, _BREVE) and codes[1] != _TILDE:
         bottom = top - (2 if base.isupper() else 1)
         left = round(axis) - 2
