@@ -128,13 +128,16 @@ def play_grasshopper(p: Play) -> None:
     p.press(1, A)
     p.shot("reveal_start")
     p.reveal("grasshopper", "corn")
-    p.shot("reveal_start_2")
+    p.shot("reveal_start_2")       # "Card 3 of 3", the kinds so far, the seat that names them
     p.reveal("strawberry")
     p.shot("bidding_none")
     p.bid((2, 4), (4, 1))
     p.shot("bidding_some")
     p.bid((1, 4), (3, 5))          # 5, 5 cancel; S3's 6 and S4's 2 choose
     p.shot("bids_order")
+    p.hold(2, 2)                   # a hold that does nothing: its toast takes the footer's place
+    p.shot("toast_bids_reveal")
+    p.wait(3)
     p.press(1, X)                  # not the chooser: only leaves the reveal
     p.shot("choosing")
     p.press(2, 0)
@@ -142,7 +145,8 @@ def play_grasshopper(p: Play) -> None:
     p.wait(3)
     p.press(3, 1)                  # S3 takes the corn; S4 chooses from two
     p.shot("instructions_choice")
-    p.press(4, 0)                  # S4's key leaves the page and takes the grasshopper
+    p.press(4, 0)                  # any key only leaves the page (docs/architecture.md)
+    p.press(4, 0)                  # S4 takes the grasshopper on the chooser's screen
     p.shot("instructions")
     p.read()
     p.shot("reveal_refill")

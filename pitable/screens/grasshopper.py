@@ -186,7 +186,7 @@ def _setup_options(c: Canvas, v) -> None:
             room = W - vw - 4 - 3 - (kw + 2)
         else:
             c.text(W - 1, y + 1, value, align="right")
-            room = W - vw - 2 - (kw + 2)  # two clear columns before the value
+            room = W - vw - 3 - (kw + 2)
         c.text(kw + 2, y + 1, clip(c.say(label), room))
 
 
@@ -196,8 +196,10 @@ def draw_resumed(c: Canvas, v) -> None:
     name = c.say(msg(f"game.{v.game}"))
     c.text(W // 2, overhang(name), name, align="center")
     head = c.say(msg("resumed.title"))
-    y = 11 + overhang(head, 2)
-    scale = c.text_fit(W // 2, y, W, head, scales=(2, 1), align="center")
+    # with bids to make again, the news gets the big letters and "Resumed" the small ones
+    scales = (1,) if v.rebid else (2, 1)
+    y = 11 + overhang(head, scales[0])
+    scale = c.text_fit(W // 2, y, W, head, scales=scales, align="center")
     y += bottom(head, scale) + 2
     where = c.say(msg("resumed.round_turn", round=v.round, turn=v.turn) if v.turn
                   else msg("resumed.round", round=v.round))
@@ -210,7 +212,7 @@ def draw_resumed(c: Canvas, v) -> None:
         c.rect(0, y0, W - 1, y1, fill=1, radius=3)
         again = c.say(msg("resumed.bid_again"))
         room = y1 - y0 + 1
-        scale = 2 if fit_scale(again, W - 4, (2,)) and overhang(again, 2) + bottom(again, 2) <= room - 2 else 1
+        scale = 2 if fit_scale(again, W - 4, (2,)) and overhang(again, 2) + bottom(again, 2) <= room - 4 else 1
         inked = overhang(again, scale) + bottom(again, scale)
         c.text(W // 2, y0 + (room - inked) // 2 + overhang(again, scale), again, scale, fill=0, align="center")
     c.text(W - 1, foot_y, foot, align="right")

@@ -167,8 +167,8 @@ WORDS = {
     "toast.undone": "Rückgängig gemacht",
     "toast.cannot_save_undo": "Speichern geht nicht! Nicht rückgängig gemacht",
     "web.undo": "rückgängig",
-    "opt.x_takes_cancelled_ace": "X schlägt Asse",
-    "value.beginner_rules": "entfällt",
+    "opt.x_takes_cancelled_ace": "X schlägt 2 Asse",
+    "value.beginner_rules": "entf.",
     "scores.head": "Stand Runde {round}",
     "game.cockroach": "Kakerlakenpoker",
     "cr.it_is_a": "P{sender} sagt zu P{seat}:",
@@ -196,4 +196,5 @@ WORDS = {
     "reveal.by": "P{seat}: Sorte je Karte",
     "toast.reveal_by": "P{seat} meldet die Karten",
     "key.try_again": "nochmal",
+    "setup.any_key_join": "Jede Taste: mitspielen",
 }
