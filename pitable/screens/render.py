@@ -63,6 +63,7 @@ def draw(c: Canvas, view) -> None:
         # on the bids the reason ("X beats the Ace") gives way too: the result keeps its room
         extra = {"why": None} if isinstance(view, v.BidsRevealed) else {}
         _drawer(type(view))(c, view._replace(foot=toast, toast=None, **extra))
+        widgets.lit_footer(c, c.say(toast))  # lit like a toast, so it is seen as one
         return
     band = _drawer(type(view))(c, view)
     if toast:

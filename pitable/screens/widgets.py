@@ -402,6 +402,19 @@ def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
     c.block(4, y0 + 3, W - 8, block, fill=0, align="center")
 
 
+def lit_footer(c: Canvas, text: str) -> None:
+    """Turn the footer rows holding ``text`` (drawn there by the screen) into a lit band
+    with dark letters: a toast in the footer's place, covering nothing else."""
+    from PIL import ImageChops
+
+    block = layout_paragraph((text,), W, 20, scales=(1,))
+    y0 = H - block.height - 1  # a row of lit air above the letters
+    box = (c.ox, c.oy + y0, c.ox + W, c.oy + H)
+    c._check("toast", 0, y0, W - 1, H - 1)
+    c.drawn.append(("toast band", (0, y0, W - 1, H - 1)))
+    c.image.paste(ImageChops.invert(c.image.crop(box).convert("L")).convert("1"), box[:2])
+
+
 def draw_message(c: Canvas, view) -> None:
     """``Message``: a title and a few lines."""
     y = title(c, c.say(view.title))
