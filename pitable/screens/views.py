@@ -144,6 +144,7 @@ class CockroachOffer(NamedTuple):
     seats: tuple         # seat numbers playing
     hands: tuple         # hand counts, same order
     toast: Msg | None = None
+    only: bool = False   # two players: the target is the only other seat, chosen by itself
 
 
 class CockroachAnswer(NamedTuple):
@@ -158,6 +159,7 @@ class CockroachAnswer(NamedTuple):
     target: int | None   # the seat it is being passed to, in step "claim"
     toast: Msg | None = None
     pass_to: tuple = ()  # seat numbers that may still get the card
+    forced: str | None = None  # why the receiver must call: "all_seen" | "two_players" (C4); None: may pass
 
 
 class CockroachFlip(NamedTuple):
