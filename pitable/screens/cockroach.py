@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pitable.i18n import msg
 from pitable.screens import font, icons
-from pitable.screens.widgets import (H, W, Canvas, columns, fit_scale, hints, key, key_width,
+from pitable.screens.widgets import (H, W, Canvas, bottom, columns, fit_scale, hints, key, key_width,
                                      layout_paragraph, overhang, seat_boxes)
 
 ARROW = font.ARROW
@@ -197,4 +197,35 @@ def draw_over(c: Canvas, v) -> None:
             c.paste(im, x + i * step, 27, what=f"icon {v.kind}")
     else:
         c.text_fit(W // 2, 24, W, c.say(msg(f"cr.reason.{v.reason}")), scales=(2, 1), align="center")
-    hints(c, H - 10, [("A", c.say(msg("key.new_game")))])
+    hints(c, H - 10, [("1", c.say(msg("key.again"))), ("A", c.say(msg("key.new_game")))])
+
+
+def draw_sitting(c: Canvas, v) -> None:
+    """The evening's score: per seat its Grasshopper Poker wins and Cockroach Poker
+    losses, the games' pictures over the columns and named once in a legend; up to
+    three seats a column, six in two."""
+    head = c.say(msg("sit.title", n=v.games) if v.games else msg("sit.none"))
+    c.text(0, overhang(head), head)
+    gh, cr_ = icons.mini("grasshopper"), icons.mini("cockroach")
+    # the legend: [grasshopper] wins  [cockroach] losses
+    x = 0
+    for im, word in ((gh, c.say(msg("sit.legend"))), (cr_, c.say(msg("sit.legend_cr")))):
+        c.paste(im, x, 11, what="legend icon")
+        x += im.width + 2
+        x += c.text(x, 11, word) + 6
+    groups = [list(zip(v.seats, v.wins, v.losses))]
+    if len(v.seats) > 3:
+        half = (len(v.seats) + 1) // 2
+        groups = [groups[0][:half], groups[0][half:]]
+    spans = columns(len(groups), gap=6)
+    for group, (a, b) in zip(groups, spans):
+        for i, (seat, wins, losses) in enumerate(group):
+            y = 22 + i * 10
+            c.text(a, y, c.say(msg("seat", seat=seat)))
+            mid = a + (b - a) // 2 + 4
+            c.paste(gh, mid - gh.width - 1, y, what="icon wins")
+            c.text(mid + 1, y, str(wins))
+            c.paste(cr_, b - gh.width - 9, y, what="icon losses")
+            c.text(b - 7, y, str(losses))
+    text = c.say(msg("sit.afresh"))
+    c.text(W - 1, H - bottom(text, 1), text, align="right")  # marks above it end above the rows' end

@@ -130,6 +130,16 @@ class Message(NamedTuple):
     toast: Msg | None = None
 
 
+class Sitting(NamedTuple):
+    """The evening's score (hold A while choosing the game or who plays)."""
+
+    games: int           # games counted this evening
+    seats: tuple         # seat numbers that played
+    wins: tuple          # Grasshopper Poker wins per seat, same order
+    losses: tuple        # Cockroach Poker losses per seat, same order
+    toast: Msg | None = None
+
+
 # -- Cockroach Poker ---------------------------------------------------------------------------
 # Keys: in a seat step, keys 1-6 are seats; in a kind step, the 8 keys are the 8 critters
 # (KINDS order of pitable.rules.cockroach: rat cockroach bat fly scorpion stinkbug spider toad).

@@ -31,7 +31,7 @@ def public_state(current, seats_in_setup: int) -> tuple:
     if state is None:  # setup: no game yet
         view = current.view()
         return ({"phase": "setup", "game": current.game, "step": current.step,
-                 "joined": list(view.joined), "locked": [], "pads": []},
+                 "joined": list(current.joined), "locked": [], "pads": []},
                 None, (), ())
     out = state.to_json()
     pending = getattr(current, "pending", None) or {}
