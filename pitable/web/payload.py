@@ -52,19 +52,9 @@ class History:
         round_, turn = getattr(st, "round", 0), getattr(st, "turn", 0)
         fx = st.push(move)
         if game == "cockroach":
-            from pitable.rules.cockroach import Lost, Took
-
-            for e in fx:
-                if isinstance(e, Took):
-                    kind = msg(f"kind.{e.kind}")
-                    self._items.append({"round": round_, "lines": [
-                        msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong", kind=kind),
-                        msg("cr.line.face_up", seat=seats[e.seat])]})
-                elif isinstance(e, Lost):
-                    self._items.append({"round": round_, "lines": [msg(f"cr.line.loses.{e.reason}",
-                                                                        seat=seats[e.seat])]})
+            self._cockroach(round_, fx, seats)
             return
-        from pitable.rules.grasshopper import Bids, Harvested, Plagued, Took
+        from pitable.rules.grasshopper import Bids, Harvested, Plagued, RoundEnded, Stalemate, Took
         from pitable.table.grasshopper import cards_list, counted
         from pitable.rules.grasshopper import KINDS
 
@@ -80,6 +70,12 @@ class History:
                                  n=e.chips))
             elif isinstance(e, Plagued):
                 lines.append(msg("line.plague", seat=seats[e.seat]))
+            elif isinstance(e, Stalemate):
+                lines.append(msg("title.stalemate"))
+            elif isinstance(e, RoundEnded):
+                lines.append(msg("title.round_over", round=e.round))
+                lines.append(msg("line.majority", seats=tuple(seats[s] for s in e.majority)) if e.majority
+                             else msg("line.no_majority"))
         if not lines:
             return
         last = self._items[-1] if self._items else None
@@ -87,6 +83,58 @@ class History:
             last["lines"] = last["lines"] + lines   # the choices of a turn go with its bids
         else:
             self._items.append({"round": round_, "turn": turn, "lines": lines})
+
+
+    def _cockroach(self, round_, fx, seats) -> None:
+        """A round's story in order: the offer, each pass with its claim, the call, the
+        card's kind and who lays it face up (and a row one short of losing), the loss."""
+        from pitable.rules.cockroach import KIND_INDEX, Called, Lost, Offered, Passed, Took
+
+        st = self._state
+        lines = []
+        for e in fx:
+            if isinstance(e, (Offered, Passed)):
+                lines.append(msg("cr.story.offer" if isinstance(e, Offered) else "cr.story.pass",
+                                 seat=seats[e.seat], to=seats[e.to], kind=msg(f"kind.{e.claim}")))
+            elif isinstance(e, Called):
+                lines.append(msg("cr.story.true" if e.true else "cr.story.false", seat=seats[e.seat]))
+            elif isinstance(e, Took):
+                lines.append(msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong",
+                                 kind=msg(f"kind.{e.kind}")))
+                lines.append(msg("cr.line.face_up", seat=seats[e.seat]))
+                count = st.rows[e.seat][KIND_INDEX[e.kind]]
+                if not st.is_over() and count == st.losing_count - 1:
+                    lines.append(msg("cr.line.one_more", seat=seats[e.seat], cards=msg(f"n.{e.kind}", n=count)))
+            elif isinstance(e, Lost):
+                lines.append(msg(f"cr.line.loses.{e.reason}", seat=seats[e.seat]))
+        if not lines:
+            return
+        last = self._items[-1] if self._items else None
+        if last and last["round"] == round_:
+            last["lines"] = last["lines"] + lines
+        else:
+            self._items.append({"round": round_, "lines": lines})
+
+
+def _card(w, st, items, pads) -> dict | None:
+    """Cockroach Poker: the card in play (who holds it, the claim, who has seen it, the
+    round so far), public like everything said aloud at the table; None between rounds."""
+    if st.get("phase") not in ("answer", "flip"):
+        return None
+    seen = tuple(pads[s - 1] for s in st["chain"])
+    story = items[0]["lines"] if items and items[0]["head"] == w(msg("resumed.round", round=st["round"])) else []
+    return {"holder": w(msg("web.holds", seat=pads[st["to"] - 1])), "claim": w(msg(f"kind.{st['claim']}")),
+            "seen": w(msg("cr.seen", seats=seen)), "story": story}
+
+
+def _sitting(w, sitting) -> dict | None:
+    """The evening's score as on the glass: per seat its Grasshopper Poker wins and
+    Cockroach Poker losses; None before the first game ends."""
+    if not sitting or not sitting.get("games"):
+        return None
+    return {"title": w(msg("sit.title", n=sitting["games"])),
+            "heads": [w(msg("web.game_wins")), w(msg("web.game_losses"))],
+            "rows": [[w(msg("seat", seat=s)), wins, losses] for s, wins, losses in sitting["seats"]]}
 
 
 def _words_of_items(w, items) -> list:
@@ -111,7 +159,8 @@ def table_payload(snap, history: History) -> dict:
     st = snap.state
     out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
            "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
-                                                               "web.join")}}
+                                                               "web.join", "web.card", "web.sitting")},
+           "sitting": _sitting(w, st.get("sitting")), "card": None}
     if st.get("phase") == "setup":
         out["game"] = w(msg(f"game.{st['game']}"))
         out["where"] = w(msg("setup.who_plays"))
@@ -130,9 +179,12 @@ def table_payload(snap, history: History) -> dict:
         for i, s in enumerate(st["seats"]):
             row = [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n] if isinstance(s["row"], dict) \
                 else [w(msg(f"n.{k}", n=n)) for k, n in s["row"] if n]
-            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.hand", n=s["hand"])),
+            counts = s["row"].values() if isinstance(s["row"], dict) else [n for _, n in s["row"]]
+            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.cards", n=s["hand"])),
                           "lines": row, "locked": False,
-                          "active": st.get("active") == i + 1})
+                          "active": st.get("active") == i + 1,
+                          # C6: one more of a kind loses (3, or 4 with two players)
+                          "warn": any(n == (4 if st["players"] == 2 else 3) for n in counts)})
         out["display"] = None
     else:
         out["where"] = w(msg("resumed.round_turn", round=st["round"], turn=st["turn"]))
@@ -146,6 +198,8 @@ def table_payload(snap, history: History) -> dict:
     out["bidding"] = st.get("phase") == "bidding"
     out["seats"] = seats
     out["history"] = _words_of_items(w, history.items(snap.header, snap.moves, snap.seats))
+    if game == "cockroach":
+        out["card"] = _card(w, st, out["history"], pads)
     return out
 
 

@@ -64,12 +64,16 @@ class Publisher:
             pad = seats[player] if player < len(seats) else None
             if pad in self.phones.codes:
                 mine[pad] = key
+        sitting = getattr(table, "sitting", None)
         key = (view, id(frame), table.language, len(moves), moves[-1] if moves else None,
-               self.phones.version, tuple(sorted(mine.items())), id(current))
+               self.phones.version, tuple(sorted(mine.items())), id(current),
+               sitting.version if sitting is not None else 0)
         if key == self._key:
             return
         self._key = key
         st, header, moves_t, seats_t = public_state(current, table.seats)
+        if sitting is not None:  # the evening's score, as hold A shows it on the glass
+            st["sitting"] = sitting.public()
         self.latest = Snapshot(table.language, frame.tobytes() if frame is not None else b"",
                                view, st, header, moves_t, seats_t, mine, self.phones.public(),
                                self.phones.seats())
