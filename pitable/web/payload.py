@@ -160,7 +160,7 @@ def table_payload(snap, history: History) -> dict:
     out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
            "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
                                                                "web.join", "web.card", "web.sitting")},
-           "sitting": _sitting(w, st.get("sitting")), "card": None}
+           "sitting": _sitting(w, getattr(snap, "sitting", None)), "card": None}
     if st.get("phase") == "setup":
         out["game"] = w(msg(f"game.{st['game']}"))
         out["where"] = w(msg("setup.who_plays"))

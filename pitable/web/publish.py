@@ -23,6 +23,7 @@ class Snapshot(NamedTuple):
     private: dict                # phone seat -> its own pending bid key (or None): only for that seat
     access: object               # access.Access: the codes valid now
     phones: tuple                # seat numbers that have a phone
+    sitting: dict | None = None  # the evening's score (pitable.table.sitting.Sitting.public), as on the glass
 
 
 def public_state(current, seats_in_setup: int) -> tuple:
@@ -72,11 +73,9 @@ class Publisher:
             return
         self._key = key
         st, header, moves_t, seats_t = public_state(current, table.seats)
-        if sitting is not None:  # the evening's score, as hold A shows it on the glass
-            st["sitting"] = sitting.public()
         self.latest = Snapshot(table.language, frame.tobytes() if frame is not None else b"",
                                view, st, header, moves_t, seats_t, mine, self.phones.public(),
-                               self.phones.seats())
+                               self.phones.seats(), sitting.public() if sitting is not None else None)
         try:
             self.wake(self.latest)
         except Exception:  # noqa: BLE001 - the web side stopped: the table goes on
