@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The TV page (the party's big screen) at 1920x1080 and at a phone's width, for both games
 and every language, from real games played by keys (pads posted as a keyboard pad would):
-docs/screens/web/tv-{cockroach,grasshopper}-{en,de,vi}.png (1920x1080) and
-tv-{cockroach,grasshopper}-phone-en.png (412 px wide). Needs Debian's chromium and
+docs/screens/web/tv-{cockroach,grasshopper}-{en,de,vi}.png (1920x1080), the set-up at the
+start tv-{cockroach,grasshopper}-start-en.png, and tv-{cockroach,grasshopper}-phone-en.png
+(412 px wide, the whole page). Needs Debian's chromium and
 chromium-driver.
 
     .venv/bin/python scripts/tv_screens.py
@@ -151,12 +152,36 @@ def shoot(game: str, lang: str, phone: bool = False) -> Path:
         t.close()
 
 
+def shoot_start(game: str, lang: str = "en") -> Path:
+    """Right after the start: the set-up (the deal) on the TV beside the glass."""
+    t = WebTable(Path(tempfile.mkdtemp()), pads=6 if game == "cockroach" else 4, language=lang,
+                 deck="physical", seed=11)
+    tv = open_browser(1920, 1080, lang=lang)
+    tv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 1920, "height": 1080,
+                                                              "deviceScaleFactor": 1, "mobile": False})
+    try:
+        t.press(1, 1 if game == "cockroach" else 0)
+        for pad in range(1, 7 if game == "cockroach" else 4):
+            t.press(pad, 0)
+        t.press(1, 6)
+        t.press(1, 6)
+        tv.get(f"http://127.0.0.1:{t.port}/")
+        wait_for(lambda: tv.find_element("id", "setup").text, what="the set-up on the TV")
+        path = OUT / f"tv-{game}-start-{lang}.png"
+        tv.save_screenshot(str(path))
+        return path
+    finally:
+        tv.quit()
+        t.close()
+
+
 def main(argv=None) -> int:
     games = (argv or sys.argv[1:]) or ("cockroach", "grasshopper")
     for game in games:
         for lang in ("en", "de", "vi"):
             print(shoot(game, lang).relative_to(ROOT))
         print(shoot(game, "en", phone=True).relative_to(ROOT))
+        print(shoot_start(game).relative_to(ROOT))
     return 0
 
 

@@ -127,6 +127,34 @@ def _card(w, st, items, pads) -> dict | None:
             "seen": w(msg("cr.seen", seats=seen)), "story": story}
 
 
+def _setup(w, st, header, pads) -> dict | None:
+    """How the real cards are set up, while the game has not really begun: Cockroach Poker
+    until the first offer (C1, C6, as the glass tells it), Grasshopper Poker until the
+    first bids are revealed (the rulebook's preparation)."""
+    if header is None:
+        return None
+    if st["game"] == "cockroach":
+        if st["phase"] != "offer" or sum(s["hand"] for s in st["seats"]) + st["aside"] != 64:
+            return None  # a card has left a hand: the game has begun
+        lines = [msg("cr.deal.aside")] if st["aside"] else []
+        lines.append(msg("cr.deal.from", n=64 - st["aside"], seat=pads[st["first"] - 1]))
+        by_count: dict = {}
+        for i, s in enumerate(st["seats"]):
+            by_count.setdefault(s["hand"], []).append(pads[i])
+        lines += [msg("cr.deal.each", seats=tuple(seats), n=n) for n, seats in sorted(by_count.items(), reverse=True)]
+        lines += [msg("cr.deal.lose_at", n=5 if st["players"] == 2 else 4), msg("cr.deal.empty"),
+                  msg("cr.deal.first", seat=pads[st["first"] - 1])]
+        return {"title": w(msg("cr.title.deal")), "lines": [w(line) for line in lines]}
+    if st["round"] != 1 or st["turn"] != 1 or st["phase"] not in ("reveal", "bidding"):
+        return None
+    lines = [msg("gh.setup.cards"), msg("gh.setup.chips")]
+    if header.get("deck") == "virtual":
+        lines.append(msg("gh.setup.virtual"))
+    else:
+        lines += [msg("gh.setup.pile"), msg("gh.setup.display")]
+    return {"title": w(msg("gh.title.setup")), "lines": [w(line) for line in lines]}
+
+
 def _sitting(w, sitting) -> dict | None:
     """The evening's score as on the glass: per seat its Grasshopper Poker wins and
     Cockroach Poker losses; None before the first game ends."""
@@ -160,7 +188,7 @@ def table_payload(snap, history: History) -> dict:
     out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
            "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
                                                                "web.join", "web.card", "web.sitting")},
-           "sitting": _sitting(w, getattr(snap, "sitting", None)), "card": None}
+           "sitting": _sitting(w, getattr(snap, "sitting", None)), "card": None, "setup": None}
     if st.get("phase") == "setup":
         out["game"] = w(msg(f"game.{st['game']}"))
         out["where"] = w(msg("setup.who_plays"))
@@ -200,6 +228,7 @@ def table_payload(snap, history: History) -> dict:
     out["history"] = _words_of_items(w, history.items(snap.header, snap.moves, snap.seats))
     if game == "cockroach":
         out["card"] = _card(w, st, out["history"], pads)
+    out["setup"] = _setup(w, st, snap.header, pads)
     return out
 
 

@@ -14,7 +14,7 @@ from tests.web.test_secrecy import play as secrecy_play
 
 # every field the table page gets; a new one must be added here, and so to the secrecy checks
 TABLE_FIELDS = {"lang", "frame", "words", "game", "where", "seats", "display", "history", "bidding",
-                "sitting", "card", "pile"}
+                "sitting", "card", "pile", "setup"}
 
 
 def last_table(t, stream):
@@ -37,12 +37,17 @@ def test_tv_tells_a_cockroach_round_in_order_and_the_card_in_play(web_table):
     t = web_table()
     tv = t.stream("/events")
     cockroach_four(t)
-    assert last_table(t, tv)["card"] is None           # no card on its way yet
+    page = last_table(t, tv)
+    assert page["card"] is None                        # no card on its way yet
+    assert page["setup"] == {"title": "The deal", "lines": [
+        "Deal 64 cards one by one from S1", "S1, S2, S3, S4: 16 cards", "4 of one critter face up loses",
+        "No card to offer at your turn: you lose", "S1 offers first"]}
     t.press(1, 1)
     t.press(1, 3)                     # S1 gives S2 a "fly"
     t.press(2, 2)
     t.press(2, 0)                     # S2 peeks, passes to S3: "rat"
     page = last_table(t, tv)
+    assert page["setup"] is None                       # the game has begun
     card = page["card"]
     assert card["holder"] == "S3 holds it" and card["claim"] == "rat" and card["seen"] == "Seen: S1, S2"
     assert card["story"] == ["S1 gives S2 a card: “fly”", "S2 peeks, passes to S3: “rat”"]
@@ -55,6 +60,27 @@ def test_tv_tells_a_cockroach_round_in_order_and_the_card_in_play(web_table):
         "S1 gives S2 a card: “fly”", "S2 peeks, passes to S3: “rat”", "S3 calls: false",
         "It is a rat: the call was wrong", "S3 lays it face up"]}
     assert set(page) == TABLE_FIELDS - {"pile"}
+
+
+def test_tv_tells_the_grasshopper_set_up_until_the_first_bids(web_table):
+    from tests.web.test_server import reveal_start
+
+    t = web_table()
+    tv = t.stream("/events")
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    t.press(1, 6)
+    t.press(1, 6)
+    assert last_table(t, tv)["setup"]["lines"] == [
+        "Each player: the 8 poker cards of one colour (1-6, A, X)", "The 24 win chips ready",
+        "Shuffle the 66 garden cards: the draw pile", "Turn up 3 of them: the display"]
+    reveal_start(t)
+    t.press(1, 0)
+    assert last_table(t, tv)["setup"] is not None      # one bid is no reveal
+    t.press(2, 1)
+    page = last_table(t, tv)
+    assert page["setup"] is None and page["history"][0]["lines"][0] == {"bids": [["S1", "1"], ["S2", "2"]]}
     tv.close()
 
 

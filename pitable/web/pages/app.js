@@ -53,6 +53,13 @@
     $("history").replaceChildren(...t.history.map(story));
     showCard(t);
     showSitting(t);
+    if ($("setup-box")) {  // how the real cards are set up, until the game has begun
+      $("setup-box").hidden = !t.setup;
+      if (t.setup) {
+        $("setup-title").textContent = t.setup.title;
+        $("setup").replaceChildren(...t.setup.lines.map((line) => el("li", "", line)));
+      }
+    }
   }
 
   // one round (or turn) of the story: its head, then each line on a line of its own, in order
