@@ -300,7 +300,7 @@ def seat_keys(snap, seat: int) -> list:
             return only(labels)
         return only(critters)  # the flip: any seat may report the face-up critter (as on the pads)
     return [{"label": w(msg("key.go_on")), "on": True, "mine": False} for _ in NAMES] \
-        if isinstance(view, (v.BidsRevealed, v.Instructions, v.Resumed, v.Scores, v.CockroachRows)) else keys
+        if isinstance(view, (v.BidsRevealed, v.Instructions, v.Resumed, v.Scores, v.CockroachRows, v.Sitting)) else keys
 
 
 def seat_payload(snap, seat: int) -> dict:
