@@ -78,7 +78,7 @@ class Table:
             self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
 
     def view(self):
-        self._count_result()  # every step (a key, a tick, the assistant's move) ends with a view
+        self._count_result()  # and here: every step (a tick, the assistant's move) ends with a view
         if self.notices:
             return self.notices[0]
         return self.current.view()
@@ -87,12 +87,17 @@ class Table:
         """A game that just ended goes into the evening's score (once: by its id)."""
         cur = self.current
         state = getattr(cur, "state", None)
-        if state is None or not state.is_over() or getattr(cur, "_counted", False):
+        if state is None:
             return
-        cur._counted = True
+        counted = getattr(cur, "_counted", None)
+        if counted is not None and not state.is_over():  # the last move was undone: not over after all
+            self.sitting.forget(counted)
+            cur._counted = None
+        if counted is not None or not state.is_over():
+            return
         header = getattr(cur, "header", None) or {}
         journal = getattr(cur, "journal", None)
-        game_id = f"{header.get('started')}|{getattr(journal, 'path', None) or id(cur)}"
+        game_id = cur._counted = f"{header.get('started')}|{getattr(journal, 'path', None) or id(cur)}"
         out = state.outcome
         seats = tuple(cur.seats)
         winners = tuple(seats[p] for p in out.winners)
@@ -121,6 +126,7 @@ class Table:
             self.notices.pop(0)  # read: any key goes on
             return
         self.current.on_key(event)
+        self._count_result()
         if isinstance(self.current, Setup):
             if self.current.language != self.language:
                 self.language = self.current.language

@@ -92,6 +92,13 @@ class Sitting:
         self._save()
         return True
 
+    def forget(self, game_id: str) -> None:
+        """A counted game's end was undone: it counts again when it ends."""
+        kept = [g for g in self.games if g["id"] != game_id]
+        if len(kept) != len(self.games):
+            self.games = kept
+            self._save()
+
     def clear(self) -> None:
         self.games = []
         self._save()

@@ -279,7 +279,7 @@ def seat_keys(snap, seat: int) -> list:
         return [{"label": w(msg("key.yes")) if i == 6 else w(msg("key.no")), "on": True, "mine": False}
                 for i in range(8)]
     if isinstance(view, v.GameOver) or isinstance(view, v.CockroachOver):
-        return only({6: w(msg("key.new_game"))})
+        return only({0: w(msg("key.again")), 6: w(msg("key.new_game"))})  # 1: the same players again
     if isinstance(view, (v.CockroachOffer, v.CockroachAnswer, v.CockroachFlip)):
         from pitable.rules.cockroach import KINDS
 

@@ -329,3 +329,18 @@ def test_a_broken_sitting_file_is_a_fresh_evening(new_table, tmp_path):
     (tmp_path / "logs" / "sitting.json").write_text('{"games": [{"id": 3}], ')
     table = new_table(seats=4)
     assert table.sitting.count() == 0
+
+
+def test_an_undone_end_is_not_counted_and_the_real_end_is(new_table):
+    table = new_table(seats=4)
+    cockroach(table, (1, 2, 3))
+    lose(table, 2, (1, 2, 3))
+    assert table.sitting.totals()[2] == (0, 1)
+    press(table, 1, 7, "hold")
+    press(table, 1, 6)                 # undo the flip: not over any more
+    table.view()
+    assert table.sitting.count() == 0
+    press(table, 3, 0)                 # the card was a rat after all: S2 loses again
+    while table.current.notices:
+        press(table, 1, 7)
+    assert table.sitting.count() == 1 and table.sitting.totals()[2] == (0, 1)
