@@ -83,7 +83,7 @@ def test_desktop_config_seats_six_and_alt_rows_join_a_cockroach_game(tmp_path):
 def test_laptop_party_config_is_six_keyboard_seats_with_the_tv_page():
     from pathlib import Path
 
-    config = load_config(Path(__file__).resolve().parents[2] / "config" / "laptop-party.yaml")
+    config = load_config(Path(__file__).resolve().parents[2] / "config" / "laptop" / "party-6-seats.yaml")
     assert (config.seats, config.pads.wiring, config.display.display) == (6, "keyboard", "pygame")
     assert config.web is not None
 
