@@ -125,6 +125,29 @@ def lose_s2(t):
             press(t, 1, 7)
 
 
+def rows_one_short(shot, tmp):
+    t = Table(seats=6, log_dir=tmp / "rows", rng=random.Random(1), language=shot.lang)
+    cockroach(t, (1, 2, 3))
+    while t.current.notices:
+        press(t, 1, 7)
+    game = t.current
+    for _ in range(3):                # three rats end in S2's row
+        starter = game.seats[game.state.active]
+        if starter == 2:
+            press(t, 2, 0)
+            press(t, 2, 0)
+            press(t, 1, 6)
+        else:
+            press(t, starter, 1)
+            press(t, starter, 0)
+            press(t, 2, 7)
+        press(t, 1, 0)
+        while t.current.notices:
+            press(t, 1, 7)
+    press(t, 3, 6, "hold")
+    shot(t, "rows3_one_short")
+
+
 def evening(shot, tmp):
     t = Table(seats=6, log_dir=tmp / "evening", rng=random.Random(1), language=shot.lang)
     lose_s2(t)
@@ -159,7 +182,7 @@ def main() -> int:
     for lang in ("en", "de", "vi"):
         shot = Shots(lang)
         tmp = pathlib.Path(tempfile.mkdtemp())
-        for play in (six, two, evening, grasshopper):
+        for play in (six, two, rows_one_short, evening, grasshopper):
             play(shot, tmp)
         cols = 3
         rows = (len(shot.out) + cols - 1) // cols

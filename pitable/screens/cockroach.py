@@ -155,7 +155,12 @@ def draw_rows(c: Canvas, v) -> None:
     c.paste(icons.mark("hand"), 18, 3, what="hand")
     # how the overlay closes (it also goes by itself), when the rows leave room for it
     # (2-5 seats; six rows need every pixel: then it goes by itself or on a key, unsaid)
-    foot = c.say(msg("foot.back"))
+    # seats one short of losing (their cells are lit) are named there rather than how
+    # to go back (it goes by itself): "S4: one more loses"
+    short = tuple(seat for seat, row in zip(v.seats, v.rows) if any(n == v.lose_at - 1 for n in row.values()))
+    foot = c.say(msg("cr.rows.one_more", seats=short) if short else msg("foot.back"))
+    if short and font.text_width(foot) > W:
+        foot = c.say(msg("foot.back"))  # too many to name: the lit cells say it
     rows_end = H - 9 - overhang(foot) - 1  # the last row (a lit cell included) ends above the footer's marks
     if 14 + (n - 1) * 8 + 7 <= rows_end:
         pitch = min(10, (rows_end - 14 - 7) // max(1, n - 1))

@@ -344,3 +344,29 @@ def test_an_undone_end_is_not_counted_and_the_real_end_is(new_table):
     while table.current.notices:
         press(table, 1, 7)
     assert table.sitting.count() == 1 and table.sitting.totals()[2] == (0, 1)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_c6_the_rows_overlay_names_a_seat_one_short_of_losing(new_table, lang):
+    from pitable.i18n import msg
+
+    table = new_table(seats=6, language=lang)
+    cockroach(table, (1, 2, 3))
+    read_notices(table)
+    for _ in range(3):                 # three rats in S2's row, by keys
+        game = table.current
+        starter = game.seats[game.state.active]
+        if starter == 2:
+            press(table, 2, 0)
+            press(table, 2, 0)
+            press(table, 1, 6)
+        else:
+            press(table, starter, 1)
+            press(table, starter, 0)
+            press(table, 2, 7)
+        press(table, 1, 0)
+        read_notices(table)
+    press(table, 3, 6, "hold")
+    view = table.view()
+    texts, wrong = drawn_texts(view, lang)
+    assert words(msg("cr.rows.one_more", seats=(2,)), lang) in texts and wrong == []
