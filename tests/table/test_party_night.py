@@ -15,7 +15,7 @@ from PIL import Image
 
 from pitable.config import load_config
 from pitable.hardware.keyboard import KeyMap
-from pitable.i18n import LANGUAGES, words
+from pitable.i18n import LANGUAGES, msg, words
 from pitable.rules import cockroach as cr
 from pitable.screens import views as v
 from pitable.screens.render import draw
@@ -137,9 +137,7 @@ def test_c4_passing_on_shows_the_claim_received(new_table, lang):
     view = table.view()
     assert view.step == "claim" and view.claim == "stinkbug" and view.sender == 1
     texts, wrong = drawn_texts(view, lang)
-    said = words(__import__("pitable.i18n", fromlist=["msg"]).msg(
-        "cr.said", sender=1, kind=__import__("pitable.i18n", fromlist=["msg"]).msg("kind.stinkbug")), lang)
-    assert said in texts and wrong == []
+    assert words(msg("cr.said", sender=1, kind=msg("kind.stinkbug")), lang) in texts and wrong == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -155,8 +153,6 @@ def test_c4_when_all_have_seen_it_the_screen_says_call(new_table, lang):
     view = table.view()
     assert view.forced == "all_seen"
     texts, wrong = drawn_texts(view, lang)
-    from pitable.i18n import msg
-
     assert any(words(msg("cr.all_seen"), lang).startswith(t) for t in texts if len(t) > 8) and wrong == []
 
 
@@ -348,8 +344,6 @@ def test_an_undone_end_is_not_counted_and_the_real_end_is(new_table):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_c6_the_rows_overlay_names_a_seat_one_short_of_losing(new_table, lang):
-    from pitable.i18n import msg
-
     table = new_table(seats=6, language=lang)
     cockroach(table, (1, 2, 3))
     read_notices(table)
