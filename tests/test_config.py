@@ -91,7 +91,9 @@ def test_examples():
 def test_desktop():
     desktop = load_config(DESKTOP)
     assert desktop.display.display == "pygame"
-    assert (desktop.pads.wiring, desktop.deck, desktop.seats) == ("keyboard", "virtual", 4)
+    # six seats out of the box (seats 5 and 6: Alt + the rows of seats 1 and 2), as the README's keyboard table says
+    assert (desktop.pads.wiring, desktop.deck, desktop.seats) == ("keyboard", "virtual", 6)
+    assert desktop.pads.keyboard[4:] == ("alt+12345678", "alt+qwertyui")
     assert desktop.log_dir is None
 
 

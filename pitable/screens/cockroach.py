@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from pitable.i18n import msg
 from pitable.screens import font, icons
-from pitable.screens.widgets import (H, W, Canvas, columns, fit_scale, hints, key, key_width,
+from pitable.screens.widgets import (H, W, Canvas, bottom, columns, fit_scale, hints, key, key_width,
                                      layout_paragraph, overhang, seat_boxes)
 
 ARROW = font.ARROW
 KEY_LABELS = ("1", "2", "3", "4", "5", "6", "A", "X")
 
 
-def critter_keys(c: Canvas, y: int, name_dy: int = 1) -> int:
+def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None) -> int:
     """The eight critters named, two columns of four, each after the key that names it
     (so a new player finds "stink bug"). ``name_dy``: the names' capitals below the caps'
     tops (0 when the keys end on the frame's last row: "fly" keeps its tail). Returns the
@@ -25,13 +25,19 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1) -> int:
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
         name = c.say(msg(f"kind.{kind}"))
+        ink = 0 if kind == lit else 1  # the critter claimed so far: its name cut out of a lit bar
+        nw = font.text_width(name)
         if i < 4:  # keys 1-4 down the left edge, names after them
             kw = key(c, 0, row, label)
-            c.text(kw + 1, row + name_dy, name)  # 1 px from the cap: the longest names of both columns stay apart
+            if not ink:
+                c.rect(kw + 1, row, kw + nw + 1, row + 8, fill=1)
+            c.text(kw + 1, row + name_dy, name, fill=ink)  # 1 px from the cap: the longest names of both columns stay apart
         else:      # keys 5, 6, A, X down the right edge, names before them
             kw = key_width(label)
             key(c, W - kw, row, label)
-            c.text(W - kw - 2, row + name_dy, name, align="right")
+            if not ink:
+                c.rect(W - kw - 3 - nw, row, W - kw - 2, row + 8, fill=1)
+            c.text(W - kw - 2, row + name_dy, name, align="right", fill=ink)
     return 4 * pitch + 1
 
 
@@ -47,13 +53,21 @@ def claim_line(c: Canvas, y: int, kind: str) -> None:
     c.text(x + im.width + 3, y + (24 - font.ASCENT * scale) // 2, name, scale)
 
 
-def _claim_step(c: Canvas, sender: int, target: int) -> None:
-    """Passing on or offering, second step: which critter it is said to be."""
+def _claim_step(c: Canvas, sender: int, target: int, note=None, back: bool = True, said: str | None = None) -> None:
+    """Passing on or offering, second step: which critter it is said to be. ``note``: a
+    row above the footer (the claim received when passing on; the only receiver with two
+    players); ``back``: hold X goes back to the seat (not when the seat chose itself);
+    ``said``: the critter claimed so far, its name lit in the list of keys."""
     head = c.say(msg("cr.to_claim", sender=sender, target=target))
     c.text(0, overhang(head), head)
-    critter_keys(c, 10)
-    back = c.say(msg("cr.hold_x_back"))
-    c.text(W - 1, H - 9 + overhang(back), back, align="right")
+    # one row higher than the answer's list when a note needs the row above the footer
+    critter_keys(c, 10 if note is None else 9, lit=said)
+    if note is not None:
+        text = c.say(note)
+        c.text_fit(0, 46 + overhang(text), W, text, scales=(1,))
+    if back:
+        text = c.say(msg("cr.hold_x_back"))
+        c.text(W - 1, H - 9 + overhang(text), text, align="right")
 
 
 def draw_offer(c: Canvas, v) -> None:
@@ -66,7 +80,8 @@ def draw_offer(c: Canvas, v) -> None:
         others = tuple(s for s in v.seats if s != v.seat)
         c.text(0, 55, c.say(msg("cr.press_seat", seats=others)))
     else:
-        _claim_step(c, v.seat, v.target)
+        only = getattr(v, "only", False)
+        _claim_step(c, v.seat, v.target, msg("cr.only_target", target=v.target) if only else None, back=not only)
 
 
 def _own_seat_dimmed(c: Canvas, seats, seat, y0, y1) -> None:
@@ -97,8 +112,9 @@ def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
 
 
 def draw_answer(c: Canvas, v) -> None:
-    if v.step == "claim":
-        _claim_step(c, v.seat, v.target)
+    if v.step == "claim":  # passing on: the claim received stays in sight
+        _claim_step(c, v.seat, v.target, msg("cr.said", sender=v.sender, kind=msg(f"kind.{v.claim}")),
+                    said=v.claim)
         return
     head = c.say(msg("cr.it_is_a", sender=v.sender, seat=v.seat))
     c.text(0, overhang(head), head)
@@ -106,6 +122,10 @@ def draw_answer(c: Canvas, v) -> None:
     # who may still get it (C4), or, when nobody may, who has seen it
     if v.can_pass:
         rows = (c.say(msg("cr.may_pass", seats=tuple(v.pass_to))),)
+    elif v.forced == "all_seen":
+        rows = (c.say(msg("cr.all_seen")),)
+    elif v.forced == "two_players":
+        rows = (c.say(msg("cr.two_call")),)
     elif len(v.seen) > 1:
         rows = (c.say(msg("cr.seen", seats=tuple(v.seen))),)
     else:
@@ -135,7 +155,12 @@ def draw_rows(c: Canvas, v) -> None:
     c.paste(icons.mark("hand"), 18, 3, what="hand")
     # how the overlay closes (it also goes by itself), when the rows leave room for it
     # (2-5 seats; six rows need every pixel: then it goes by itself or on a key, unsaid)
-    foot = c.say(msg("foot.back"))
+    # seats one short of losing (their cells are lit) are named there rather than how
+    # to go back (it goes by itself): "S4: one more loses"
+    short = tuple(seat for seat, row in zip(v.seats, v.rows) if any(n == v.lose_at - 1 for n in row.values()))
+    foot = c.say(msg("cr.rows.one_more", seats=short) if short else msg("foot.back"))
+    if short and font.text_width(foot) > W:
+        foot = c.say(msg("foot.back"))  # too many to name: the lit cells say it
     rows_end = H - 9 - overhang(foot) - 1  # the last row (a lit cell included) ends above the footer's marks
     if 14 + (n - 1) * 8 + 7 <= rows_end:
         pitch = min(10, (rows_end - 14 - 7) // max(1, n - 1))
@@ -177,4 +202,35 @@ def draw_over(c: Canvas, v) -> None:
             c.paste(im, x + i * step, 27, what=f"icon {v.kind}")
     else:
         c.text_fit(W // 2, 24, W, c.say(msg(f"cr.reason.{v.reason}")), scales=(2, 1), align="center")
-    hints(c, H - 10, [("A", c.say(msg("key.new_game")))])
+    hints(c, H - 10, [("1", c.say(msg("key.again"))), ("A", c.say(msg("key.new_game")))])
+
+
+def draw_sitting(c: Canvas, v) -> None:
+    """The evening's score: per seat its Grasshopper Poker wins and Cockroach Poker
+    losses, the games' pictures over the columns and named once in a legend; up to
+    three seats a column, six in two."""
+    head = c.say(msg("sit.title", n=v.games) if v.games else msg("sit.none"))
+    c.text(0, overhang(head), head)
+    gh, cr_ = icons.mini("grasshopper"), icons.mini("cockroach")
+    # the legend: [grasshopper] wins  [cockroach] losses
+    x = 0
+    for im, word in ((gh, c.say(msg("sit.legend"))), (cr_, c.say(msg("sit.legend_cr")))):
+        c.paste(im, x, 11, what="legend icon")
+        x += im.width + 2
+        x += c.text(x, 11, word) + 6
+    groups = [list(zip(v.seats, v.wins, v.losses))]
+    if len(v.seats) > 3:
+        half = (len(v.seats) + 1) // 2
+        groups = [groups[0][:half], groups[0][half:]]
+    spans = columns(len(groups), gap=6)
+    for group, (a, b) in zip(groups, spans):
+        for i, (seat, wins, losses) in enumerate(group):
+            y = 22 + i * 10
+            c.text(a, y, c.say(msg("seat", seat=seat)))
+            mid = a + (b - a) // 2 + 4
+            c.paste(gh, mid - gh.width - 1, y, what="icon wins")
+            c.text(mid + 1, y, str(wins))
+            c.paste(cr_, b - gh.width - 9, y, what="icon losses")
+            c.text(b - 7, y, str(losses))
+    text = c.say(msg("sit.afresh"))
+    c.text(W - 1, H - bottom(text, 1), text, align="right")  # marks above it end above the rows' end

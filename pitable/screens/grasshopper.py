@@ -560,8 +560,10 @@ def draw_game_over(c: Canvas, v) -> None:
         head = c.say(msg("over.win", seats=winners))
     else:
         head = c.say(msg("over.no_winner"))
-    y = top_row(c, c.say(msg("title.game_over")))
-    hint(c, W - 1, max(0, y - 1), "A", c.say(msg("key.new_game")), align="right")
+    # the keys in the top row: 1 the next game with the same players, A a new game (the
+    # winner's line below says the game is over)
+    y = top_row(c, "")
+    hints(c, max(0, y - 1), [("1", c.say(msg("key.again"))), ("A", c.say(msg("key.new_game")))])
     best = max(v.chips, default=0)
     tie = sum(1 for n in v.chips if n == best) > 1
     y += 11

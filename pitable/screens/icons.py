@@ -204,6 +204,15 @@ _ICONS = {
 }
 
 _MINI = {
+    "cockroach": (    # Cockroach Poker's picture where a row has room for 7 px (the evening's score)
+        "#.....#",
+        ".#...#.",
+        "..###..",
+        "#.###.#",
+        ".#####.",
+        "#.###.#",
+        "..###..",
+    ),
     "grasshopper": (
         ".....#.",
         "..##..#",

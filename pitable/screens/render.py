@@ -27,6 +27,7 @@ _WHERE = {
     v.ConfirmUndo: ("grasshopper", "draw_confirm_undo"),
     v.GameOver: ("grasshopper", "draw_game_over"),
     v.Message: ("widgets", "draw_message"),
+    v.Sitting: ("cockroach", "draw_sitting"),
     v.CockroachOffer: ("cockroach", "draw_offer"),
     v.CockroachAnswer: ("cockroach", "draw_answer"),
     v.CockroachFlip: ("cockroach", "draw_flip"),

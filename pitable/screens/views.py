@@ -132,6 +132,16 @@ class Message(NamedTuple):
     toast: Msg | None = None
 
 
+class Sitting(NamedTuple):
+    """The evening's score (hold A while choosing the game or who plays)."""
+
+    games: int           # games counted this evening
+    seats: tuple         # seat numbers that played
+    wins: tuple          # Grasshopper Poker wins per seat, same order
+    losses: tuple        # Cockroach Poker losses per seat, same order
+    toast: Msg | None = None
+
+
 # -- Cockroach Poker ---------------------------------------------------------------------------
 # Keys: in a seat step, keys 1-6 are seats; in a kind step, the 8 keys are the 8 critters
 # (KINDS order of pitable.rules.cockroach: rat cockroach bat fly scorpion stinkbug spider toad).
@@ -146,6 +156,7 @@ class CockroachOffer(NamedTuple):
     seats: tuple         # seat numbers playing
     hands: tuple         # hand counts, same order
     toast: Msg | None = None
+    only: bool = False   # two players: the target is the only other seat, chosen by itself
 
 
 class CockroachAnswer(NamedTuple):
@@ -160,6 +171,7 @@ class CockroachAnswer(NamedTuple):
     target: int | None   # the seat it is being passed to, in step "claim"
     toast: Msg | None = None
     pass_to: tuple = ()  # seat numbers that may still get the card
+    forced: str | None = None  # why the receiver must call: "all_seen" | "two_players" (C4); None: may pass
 
 
 class CockroachFlip(NamedTuple):

@@ -29,7 +29,9 @@ class Table:
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
                  notice_seconds: float | None = None, assistant: dict | None = None,
-                 assistant_worker: str = "process", phones=None, web_address: str = ""):
+                 assistant_worker: str = "process", phones=None, web_address: str = "", wall=time.time):
+        from pitable.table.sitting import Sitting
+
         self.seats = seats
         # Phones as seats (config web:): pitable.web.access.Phones, owned by the loop's
         # thread like everything here; None when off.
@@ -45,6 +47,8 @@ class Table:
         self.config_language = language
         self.language = self._remembered_language(language)
         self.notice_seconds = notice_seconds
+        # the evening's score (log_dir/sitting.json): a game is counted when its result shows
+        self.sitting = Sitting(self.log_dir, now=wall)
         self.default_game = game
         self.default_deck = deck
         self.clock = clock
@@ -74,9 +78,32 @@ class Table:
             self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
 
     def view(self):
+        self._count_result()  # and here: every step (a tick, the assistant's move) ends with a view
         if self.notices:
             return self.notices[0]
         return self.current.view()
+
+    def _count_result(self) -> None:
+        """A game that just ended goes into the evening's score (once: by its id)."""
+        cur = self.current
+        state = getattr(cur, "state", None)
+        if state is None:
+            return
+        counted = getattr(cur, "_counted", None)
+        if counted is not None and not state.is_over():  # the last move was undone: not over after all
+            self.sitting.forget(counted)
+            cur._counted = None
+        if counted is not None or not state.is_over():
+            return
+        header = getattr(cur, "header", None) or {}
+        journal = getattr(cur, "journal", None)
+        game_id = cur._counted = f"{header.get('started')}|{getattr(journal, 'path', None) or id(cur)}"
+        out = state.outcome
+        seats = tuple(cur.seats)
+        winners = tuple(seats[p] for p in out.winners)
+        losers = tuple(seats[p] for p in getattr(out, "losers", ())) or \
+            tuple(s for s in seats if s not in winners)
+        self.sitting.record(game_id, header.get("game", cur.game), seats, winners, losers)
 
     def next_deadline(self):
         return self.current.next_deadline()
@@ -99,6 +126,7 @@ class Table:
             self.notices.pop(0)  # read: any key goes on
             return
         self.current.on_key(event)
+        self._count_result()
         if isinstance(self.current, Setup):
             if self.current.language != self.language:
                 self.language = self.current.language
@@ -106,10 +134,32 @@ class Table:
             if self.current.choice is not None:
                 self.current = self._start(self.current.choice) or self.current
         elif self.current.finished:
-            self.current.journal.close()
+            done = self.current
+            done.journal.close()
             self._close_assistant()
-            self.current = self._setup(self.current.game)
             self._offer_unsaved = False
+            self.current = self._setup(done.game)
+            if done.again:
+                self.current = self._start(self._same_players(done)) or self.current
+
+    def _same_players(self, done) -> dict:
+        """The next game as the last one was set up: same game, pads, options, deck and
+        the assistant's seats. Cockroach Poker: the loser starts (the rulebook: who takes
+        the card starts the next round, and the loser took the last one or had to start).
+        Grasshopper Poker has no first player: everyone bids at once, every turn."""
+        header = done.header
+        pads = tuple(header.get("pads") or range(1, done.state.players + 1))
+        choice = {"game": done.game, "seats": pads, "deck": header.get("deck", "physical"),
+                  "options": {}, "first": None, "assistant": {"seats": 0, "level": "strong"}}
+        if done.game == "cockroach":
+            losers = done.state.outcome.losers
+            choice["first"] = done.seats[losers[0]] if losers else pads[0]
+        else:
+            choice["options"] = dict(header.get("options") or {})
+            pi = header.get("assistant") or {}
+            if pi.get("seats"):
+                choice["assistant"] = {"seats": len(pi["seats"]), "level": pi.get("level", "strong")}
+        return choice
 
     def _signal(self, pad_index: int) -> None:
         # Late-bound: the pads (and their LEDs) are opened after the table.
@@ -169,6 +219,7 @@ class Table:
 
     def _setup(self, game: str | None = None) -> Setup:
         return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+                     sitting=self.sitting, notice_seconds=8.0 if self.notice_seconds is None else self.notice_seconds,
                      assistant_seats=self.assistant.get("seats", 0),
                      assistant_level=self.assistant.get("level", "strong"),
                      language=self.language, phones=self.phones, address=self.web_address)

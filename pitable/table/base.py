@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 KEY_A, KEY_X = 6, 7
 KEY_PHONE = 4   # hold 5 (phones on): the QR for a seat of this game without a phone
+KEY_SAME = 0    # key 1 on a game's result: the next game with the same players
 TOAST_SECONDS = 2.5
 NOTICE_SECONDS = 8.0    # a screen that only informs moves on by itself after this (0: on a key only)
 LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer when the words need the room)
@@ -98,6 +99,7 @@ class GameTable(Toasts):
         self.notices: list = []     # views the table reads before the game goes on
         self.overlay = None         # (kind, pad number): scores/rows, or an undo to confirm
         self.finished = False       # the table asked for a new game after the end
+        self.again = False          # ... with the same players (key 1 on the result)
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -123,9 +125,11 @@ class GameTable(Toasts):
             self.notices.pop(0)
         elif self.state.is_over():
             if key == KEY_A:
-                self.finished = True
+                self.finished = True     # a new game: which game, who plays
+            elif key == KEY_SAME:
+                self.finished = self.again = True  # the next game with the same players
             else:
-                self._say("toast.a_new_game")
+                self._say("toast.over_keys")
         else:
             self._phase_key(pad, player, key)
         self._bind_toast()  # a toast said by this key belongs to the screen the key leaves up

@@ -27,6 +27,35 @@ class CockroachTable(GameTable):
         self.target = None          # player index chosen in the first step of an offer or pass
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, 0, rebid=False))
+        elif not state.moves:
+            self._add_lines(msg("cr.title.deal"), self.deal_lines())
+
+    def deal_lines(self) -> tuple:
+        """C1, C6: what the table does with the real cards before the first offer, for
+        this number of players: cards set aside (two players), the deal from the first
+        player, how many each, how the game ends, who offers first."""
+        st = self.state
+        lines = []
+        if st.aside:
+            lines.append(msg("cr.deal.aside"))
+        first = self.seats[st.first]
+        lines.append(msg("cr.deal.from", n=sum(st.hands), seat=first))
+        by_count: dict = {}
+        for p, n in enumerate(st.hands):  # the first seats get the extra cards (C1)
+            by_count.setdefault(n, []).append(self.seats[p])
+        for n, seats in sorted(by_count.items(), reverse=True):
+            lines.append(msg("cr.deal.each", seats=tuple(seats), n=n))
+        lines.append(msg("cr.deal.lose_at", n=st.losing_count))
+        lines.append(msg("cr.deal.empty"))
+        lines.append(msg("cr.deal.first", seat=first))
+        return tuple(lines)
+
+    def _only_target(self):
+        """C4 with two players: an offer can only go to the other seat (chosen by itself)."""
+        st = self.state
+        if st.players == 2 and st.phase == cr.OFFER and st.active is not None:
+            return 1 - st.active
+        return None
 
     # -- what to show ---------------------------------------------------------------------
 
@@ -38,13 +67,17 @@ class CockroachTable(GameTable):
         st = self.state
         seat = lambda p: None if p is None else self.seats[p]  # noqa: E731
         if st.phase == cr.OFFER:
-            return v.CockroachOffer(seat(st.active), "target" if self.target is None else "claim",
-                                    seat(self.target), self.seats, tuple(st.hands), toast)
+            only = self._only_target()
+            target = self.target if only is None else only
+            return v.CockroachOffer(seat(st.active), "target" if target is None else "claim",
+                                    seat(target), self.seats, tuple(st.hands), toast, only is not None)
         if st.phase == cr.ANSWER:
+            forced = None if st.can_pass() else "two_players" if st.players == 2 else "all_seen"
             return v.CockroachAnswer(seat(st.to), seat(st.sender), KINDS[st.claim],
                                      tuple(seat(p) for p in st.chain), st.can_pass(),
                                      "decide" if self.target is None else "claim", seat(self.target), toast,
-                                     tuple(sorted(seat(p) for p in st.unseen_seats())) if st.can_pass() else ())
+                                     tuple(sorted(seat(p) for p in st.unseen_seats())) if st.can_pass() else (),
+                                     forced)
         if st.phase == cr.FLIP:
             return v.CockroachFlip(seat(st.to), KINDS[st.claim], st.call, toast)
         out = st.outcome
@@ -87,10 +120,10 @@ class CockroachTable(GameTable):
         if player != st.active:
             self._say("toast.offers_now", seat=self.seats[st.active])
             return
-        if self.target is None:
+        if self.target is None and self._only_target() is None:
             self._pick_target(player, key, "offer")
             return
-        target, self.target = self.target, None
+        target, self.target = (self.target if self.target is not None else self._only_target()), None
         if not self._commit(Pass(target, KINDS[key])):
             self.target = target
 
@@ -138,11 +171,25 @@ class CockroachTable(GameTable):
                 lines.append(msg("cr.line.right" if right else "cr.line.wrong", kind=msg(f"kind.{e.kind}")))
                 lines.append(msg("cr.line.face_up", seat=self.seats[e.seat]))
                 if not self.state.is_over():
+                    count = self.state.rows[e.seat][cr.KIND_INDEX[e.kind]]
+                    if count == self.state.losing_count - 1:  # C6: the table is warned at the moment
+                        lines.append(msg("cr.line.one_more", seat=self.seats[e.seat],
+                                         cards=msg(f"n.{e.kind}", n=count)))
                     lines.append(msg("cr.line.starts", seat=self.seats[e.seat]))
             elif isinstance(e, Lost):
                 lines.append(msg(f"cr.line.loses.{e.reason}", seat=self.seats[e.seat]))
         if lines:
             self._add_lines(msg("cr.title.card"), tuple(lines))
+
+    def _informs(self):
+        """The card's result only informs (the taker lays the card down while it shows):
+        it moves on by itself after ``notice_seconds``, like the bids reveal."""
+        shown = super()._informs()
+        if shown is None and self.overlay is None and self.notices:
+            first = self.notices[0]
+            if isinstance(first, v.Instructions) and first.title == msg("cr.title.card"):
+                return first
+        return shown
 
     # -- undo -----------------------------------------------------------------------------------
 

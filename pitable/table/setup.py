@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, msg
 from pitable.screens import views as v
+from pitable.hardware.keys import HOLD
 from pitable.table.base import KEY_A, KEY_X, Toasts
 
 GAMES = ("grasshopper", "cockroach")
@@ -25,7 +26,7 @@ class Setup(Toasts):
 
     def __init__(self, seats: int, game: str = "grasshopper", deck: str = "physical", clock=None,
                  language: str = "en", assistant_seats: int = 0, assistant_level: str = "strong",
-                 phones=None, address: str = ""):
+                 phones=None, address: str = "", sitting=None, notice_seconds: float = 8.0):
         # Phones (pitable.web.access.Phones, loop thread): seats after the pads' numbers
         # can join from a phone; None when the config has no web: section.
         self.phones = phones
@@ -49,6 +50,39 @@ class Setup(Toasts):
         self.choice = None          # set when the game starts: dict(game, seats, options, deck, first)
         if clock is not None:
             self.clock = clock
+        # the evening's score (pitable.table.sitting): hold A shows it until a key or
+        # notice_seconds (it only informs); hold X on it starts it afresh
+        self.sitting = sitting
+        self.notice_seconds = notice_seconds
+        self.showing = None         # when the evening's score goes by itself (a clock time), or None
+
+    def next_deadline(self):
+        times = [t for t in (super().next_deadline(), self.showing) if t is not None]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> bool:
+        changed = super().tick(now)
+        if self.showing is not None and now >= self.showing:
+            self.showing = None
+            changed = True
+        return changed
+
+    def _sitting_key(self, event) -> bool:
+        """Hold A (choosing the game or who plays): the evening's score. On it, hold X
+        starts it afresh; any other key goes back. True when the key was taken here."""
+        if self.sitting is None:
+            return False
+        if self.showing is not None:
+            self.showing = None
+            if event.action == HOLD and event.key == KEY_X:
+                self.sitting.clear()
+                self._say("toast.sit_afresh")
+            return True
+        if event.action == HOLD and event.key == KEY_A and self.step in ("game", "join") and self.phone is None:
+            self.showing = self.clock() + (self.notice_seconds or 10 ** 9)
+            self.toast = None
+            return True
+        return False
 
     def on_key(self, event) -> None:
         self._on_key(event)
@@ -65,6 +99,8 @@ class Setup(Toasts):
             # e.g. a keyboard row beyond the configured seats: it may not join (a game
             # with that seat could never resume) nor choose for the table
             self._say("toast.not_in_game", seat=pad)
+            return
+        if self._sitting_key(event):
             return
         if self.step == "game":
             if key < len(GAMES):
@@ -197,6 +233,10 @@ class Setup(Toasts):
         return ["first"]  # Cockroach Poker is always played with the real cards in hand
 
     def view(self) -> v.Setup:
+        if self.showing is not None:
+            totals = self.sitting.totals()
+            return v.Sitting(self.sitting.count(), tuple(totals), tuple(w for w, _ in totals.values()),
+                             tuple(lo for _, lo in totals.values()), self._toast_text())
         lines = []
         if self.game == "grasshopper":
             for name in GH_OPTIONS:

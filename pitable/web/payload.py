@@ -53,19 +53,9 @@ class History:
         round_, turn = getattr(st, "round", 0), getattr(st, "turn", 0)
         fx = st.push(move)
         if game == "cockroach":
-            from pitable.rules.cockroach import Lost, Took
-
-            for e in fx:
-                if isinstance(e, Took):
-                    kind = msg(f"kind.{e.kind}")
-                    self._items.append({"round": round_, "lines": [
-                        msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong", kind=kind),
-                        msg("cr.line.face_up", seat=seats[e.seat])]})
-                elif isinstance(e, Lost):
-                    self._items.append({"round": round_, "lines": [msg(f"cr.line.loses.{e.reason}",
-                                                                        seat=seats[e.seat])]})
+            self._cockroach(round_, fx, seats)
             return
-        from pitable.rules.grasshopper import Bids, Harvested, Plagued, Took
+        from pitable.rules.grasshopper import Bids, Harvested, Plagued, RoundEnded, Stalemate, Took
         from pitable.table.grasshopper import cards_list, counted
         from pitable.rules.grasshopper import KINDS
 
@@ -81,6 +71,12 @@ class History:
                                  n=e.chips))
             elif isinstance(e, Plagued):
                 lines.append(msg("line.plague", seat=seats[e.seat]))
+            elif isinstance(e, Stalemate):
+                lines.append(msg("title.stalemate"))
+            elif isinstance(e, RoundEnded):
+                lines.append(msg("title.round_over", round=e.round))
+                lines.append(msg("line.majority", seats=tuple(seats[s] for s in e.majority)) if e.majority
+                             else msg("line.no_majority"))
         if not lines:
             return
         last = self._items[-1] if self._items else None
@@ -88,6 +84,86 @@ class History:
             last["lines"] = last["lines"] + lines   # the choices of a turn go with its bids
         else:
             self._items.append({"round": round_, "turn": turn, "lines": lines})
+
+
+    def _cockroach(self, round_, fx, seats) -> None:
+        """A round's story in order: the offer, each pass with its claim, the call, the
+        card's kind and who lays it face up (and a row one short of losing), the loss."""
+        from pitable.rules.cockroach import KIND_INDEX, Called, Lost, Offered, Passed, Took
+
+        st = self._state
+        lines = []
+        for e in fx:
+            if isinstance(e, (Offered, Passed)):
+                lines.append(msg("cr.story.offer" if isinstance(e, Offered) else "cr.story.pass",
+                                 seat=seats[e.seat], to=seats[e.to], kind=msg(f"kind.{e.claim}")))
+            elif isinstance(e, Called):
+                lines.append(msg("cr.story.true" if e.true else "cr.story.false", seat=seats[e.seat]))
+            elif isinstance(e, Took):
+                lines.append(msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong",
+                                 kind=msg(f"kind.{e.kind}")))
+                lines.append(msg("cr.line.face_up", seat=seats[e.seat]))
+                count = st.rows[e.seat][KIND_INDEX[e.kind]]
+                if not st.is_over() and count == st.losing_count - 1:
+                    lines.append(msg("cr.line.one_more", seat=seats[e.seat], cards=msg(f"n.{e.kind}", n=count)))
+            elif isinstance(e, Lost):
+                lines.append(msg(f"cr.line.loses.{e.reason}", seat=seats[e.seat]))
+        if not lines:
+            return
+        last = self._items[-1] if self._items else None
+        if last and last["round"] == round_:
+            last["lines"] = last["lines"] + lines
+        else:
+            self._items.append({"round": round_, "lines": lines})
+
+
+def _card(w, st, items, pads) -> dict | None:
+    """Cockroach Poker: the card in play (who holds it, the claim, who has seen it, the
+    round so far), public like everything said aloud at the table; None between rounds."""
+    if st.get("phase") not in ("answer", "flip"):
+        return None
+    seen = tuple(pads[s - 1] for s in st["chain"])
+    story = items[0]["lines"] if items and items[0]["head"] == w(msg("resumed.round", round=st["round"])) else []
+    return {"holder": w(msg("web.holds", seat=pads[st["to"] - 1])), "claim": w(msg(f"kind.{st['claim']}")),
+            "seen": w(msg("cr.seen", seats=seen)), "story": story}
+
+
+def _setup(w, st, header, pads) -> dict | None:
+    """How the real cards are set up, while the game has not really begun: Cockroach Poker
+    until the first offer (C1, C6, as the glass tells it), Grasshopper Poker until the
+    first bids are revealed (the rulebook's preparation)."""
+    if header is None:
+        return None
+    if st["game"] == "cockroach":
+        if st["phase"] != "offer" or sum(s["hand"] for s in st["seats"]) + st["aside"] != 64:
+            return None  # a card has left a hand: the game has begun
+        lines = [msg("cr.deal.aside")] if st["aside"] else []
+        lines.append(msg("cr.deal.from", n=64 - st["aside"], seat=pads[st["first"] - 1]))
+        by_count: dict = {}
+        for i, s in enumerate(st["seats"]):
+            by_count.setdefault(s["hand"], []).append(pads[i])
+        lines += [msg("cr.deal.each", seats=tuple(seats), n=n) for n, seats in sorted(by_count.items(), reverse=True)]
+        lines += [msg("cr.deal.lose_at", n=5 if st["players"] == 2 else 4), msg("cr.deal.empty"),
+                  msg("cr.deal.first", seat=pads[st["first"] - 1])]
+        return {"title": w(msg("cr.title.deal")), "lines": [w(line) for line in lines]}
+    if st["round"] != 1 or st["turn"] != 1 or st["phase"] not in ("reveal", "bidding"):
+        return None
+    lines = [msg("gh.setup.cards"), msg("gh.setup.chips")]
+    if header.get("deck") == "virtual":
+        lines.append(msg("gh.setup.virtual"))
+    else:
+        lines += [msg("gh.setup.pile"), msg("gh.setup.display")]
+    return {"title": w(msg("gh.title.setup")), "lines": [w(line) for line in lines]}
+
+
+def _sitting(w, sitting) -> dict | None:
+    """The evening's score as on the glass: per seat its Grasshopper Poker wins and
+    Cockroach Poker losses; None before the first game ends."""
+    if not sitting or not sitting.get("games"):
+        return None
+    return {"title": w(msg("sit.title", n=sitting["games"])),
+            "heads": [w(msg("web.game_wins")), w(msg("web.game_losses"))],
+            "rows": [[w(msg("seat", seat=s)), wins, losses] for s, wins, losses in sitting["seats"]]}
 
 
 def _words_of_items(w, items) -> list:
@@ -112,7 +188,8 @@ def table_payload(snap, history: History) -> dict:
     st = snap.state
     out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
            "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
-                                                               "web.join")}}
+                                                               "web.join", "web.card", "web.sitting")},
+           "sitting": _sitting(w, getattr(snap, "sitting", None)), "card": None, "setup": None}
     if st.get("phase") == "setup":
         out["game"] = w(msg(f"game.{st['game']}"))
         out["where"] = w(msg("setup.who_plays"))
@@ -131,9 +208,12 @@ def table_payload(snap, history: History) -> dict:
         for i, s in enumerate(st["seats"]):
             row = [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n] if isinstance(s["row"], dict) \
                 else [w(msg(f"n.{k}", n=n)) for k, n in s["row"] if n]
-            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.hand", n=s["hand"])),
+            counts = s["row"].values() if isinstance(s["row"], dict) else [n for _, n in s["row"]]
+            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.cards", n=s["hand"])),
                           "lines": row, "locked": False,
-                          "active": st.get("active") == i + 1})
+                          "active": st.get("active") == i + 1,
+                          # C6: one more of a kind loses (3, or 4 with two players)
+                          "warn": any(n == (4 if st["players"] == 2 else 3) for n in counts)})
         out["display"] = None
     else:
         out["where"] = w(msg("resumed.round_turn", round=st["round"], turn=st["turn"]))
@@ -147,6 +227,9 @@ def table_payload(snap, history: History) -> dict:
     out["bidding"] = st.get("phase") == "bidding"
     out["seats"] = seats
     out["history"] = _words_of_items(w, history.items(snap.header, snap.moves, snap.seats))
+    if game == "cockroach":
+        out["card"] = _card(w, st, out["history"], pads)
+    out["setup"] = _setup(w, st, snap.header, pads)
     return out
 
 
@@ -200,7 +283,7 @@ def seat_keys(snap, seat: int) -> list:
         return [{"label": w(msg("key.yes")) if i == 6 else w(msg("key.no")), "on": True, "mine": False}
                 for i in range(8)]
     if isinstance(view, v.GameOver) or isinstance(view, v.CockroachOver):
-        return only({6: w(msg("key.new_game"))})
+        return only({0: w(msg("key.again")), 6: w(msg("key.new_game"))})  # 1: the same players again
     if isinstance(view, (v.CockroachOffer, v.CockroachAnswer, v.CockroachFlip)):
         from pitable.rules.cockroach import KINDS
 
@@ -222,7 +305,7 @@ def seat_keys(snap, seat: int) -> list:
         return only(critters)  # the flip: any seat may report the face-up critter (as on the pads)
     # Screens that say "any key": every button says what any key does there, and no button
     # is a card, a kind or a seat (docs/architecture.md, keys and screens)
-    if isinstance(view, (v.Scores, v.CockroachRows)):
+    if isinstance(view, (v.Scores, v.CockroachRows, v.Sitting)):
         return [{"label": w(msg("web.back")), "on": True, "mine": False} for _ in NAMES]
     if isinstance(view, v.Message) and view.title == msg(REVEAL_NOT_SAVED):
         return [{"label": w(msg("key.try_again")), "on": True, "mine": False} for _ in NAMES]

@@ -23,6 +23,7 @@ class Snapshot(NamedTuple):
     private: dict                # phone seat -> its own pending bid key (or None): only for that seat
     access: object               # access.Access: the codes valid now
     phones: tuple                # seat numbers that have a phone
+    sitting: dict | None = None  # the evening's score (pitable.table.sitting.Sitting.public), as on the glass
 
 
 def public_state(current, seats_in_setup: int) -> tuple:
@@ -31,7 +32,7 @@ def public_state(current, seats_in_setup: int) -> tuple:
     if state is None:  # setup: no game yet
         view = current.view()
         return ({"phase": "setup", "game": current.game, "step": current.step,
-                 "joined": list(view.joined), "locked": [], "pads": []},
+                 "joined": list(current.joined), "locked": [], "pads": []},
                 None, (), ())
     out = state.to_json()
     pending = getattr(current, "pending", None) or {}
@@ -64,15 +65,17 @@ class Publisher:
             pad = seats[player] if player < len(seats) else None
             if pad in self.phones.codes:
                 mine[pad] = key
+        sitting = getattr(table, "sitting", None)
         key = (view, id(frame), table.language, len(moves), moves[-1] if moves else None,
-               self.phones.version, tuple(sorted(mine.items())), id(current))
+               self.phones.version, tuple(sorted(mine.items())), id(current),
+               sitting.version if sitting is not None else 0)
         if key == self._key:
             return
         self._key = key
         st, header, moves_t, seats_t = public_state(current, table.seats)
         self.latest = Snapshot(table.language, frame.tobytes() if frame is not None else b"",
                                view, st, header, moves_t, seats_t, mine, self.phones.public(),
-                               self.phones.seats())
+                               self.phones.seats(), sitting.public() if sitting is not None else None)
         try:
             self.wake(self.latest)
         except Exception:  # noqa: BLE001 - the web side stopped: the table goes on

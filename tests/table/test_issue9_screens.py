@@ -291,14 +291,17 @@ def _give(table, game, to_pad, kind_key, times):
     """Cards face up in ``to_pad``'s row, by keys: offered to it and called wrong."""
     for _ in range(times):
         active = game.seats[game.state.active]
+        two = game.state.players == 2  # two players: the offer goes to the other seat by itself
         if active == to_pad:  # it starts: offer to another, who calls right (the card goes back)
             other = next(p for p in game.seats if p != to_pad)
-            press(table, active, other - 1)
+            if not two:
+                press(table, active, other - 1)
             press(table, active, kind_key)
             press(table, other, 6)  # "true", and it is: the offerer takes it
             press(table, other, kind_key)
         else:
-            press(table, active, to_pad - 1)
+            if not two:
+                press(table, active, to_pad - 1)
             press(table, active, kind_key)
             press(table, to_pad, 7)  # "false", but it is: the receiver takes it
             press(table, to_pad, kind_key)

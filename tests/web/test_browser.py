@@ -104,7 +104,7 @@ def test_a_whole_game_of_cockroach_poker_with_pads_and_phones(web_table, browser
     wait_for(lambda: "4" in p5.d.find_element(p5.By.ID, "seats").text, what="the rows on the phone")
     history = wait_for(lambda: tv.find_element(p5.By.ID, "history").text, what="the TV's history")
     assert "S5 lays it face up" in history
-    assert p4.labels()[6].endswith("new game")
+    assert p4.labels()[6].endswith("new game") and p4.labels()[0].endswith("again")
 
 
 def test_grasshopper_on_phones_keys_labels_and_the_own_bid(web_table, browsers):

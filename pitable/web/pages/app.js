@@ -37,11 +37,12 @@
     if ($("w-screen")) $("w-screen").textContent = t.words["web.screen"];
     $("w-display").textContent = t.display ? t.words["web.display"] : "";
     $("w-history").textContent = t.history.length ? t.words["web.history"] : "";
+    if ($("display-box")) $("display-box").hidden = !t.display;
     const display = $("display");
     display.replaceChildren(...(t.display || []).map((d) => el("li", "", d)));
     $("pile").textContent = t.display ? (t.pile || "") : "";
     $("seats").replaceChildren(...t.seats.map((s) => {
-      const li = el("li", s.active ? "active" : "");
+      const li = el("li", (s.active ? "active " : "") + (s.warn ? "warn" : ""));
       const name = el("span", "name", s.name);
       li.append(name);
       if (s.count) li.append(el("span", "count", s.count));
@@ -49,17 +50,62 @@
       if (s.lines.length) li.append(el("span", "lines", s.lines.join(", ")));
       return li;
     }));
-    $("history").replaceChildren(...t.history.map((h) => {
-      const li = el("li");
-      li.append(el("span", "head", h.head));
-      h.lines.forEach((line) => {
-        if (typeof line === "string") { li.append(el("span", "line", line + " ")); return; }
-        line.bids.forEach(([seat, card]) => {
-          const b = el("span", "bid", seat + " "); b.append(el("span", "card", card)); li.append(b);
-        });
+    $("history").replaceChildren(...t.history.map(story));
+    showCard(t);
+    showSitting(t);
+    if ($("setup-box")) {  // how the real cards are set up, until the game has begun
+      $("setup-box").hidden = !t.setup;
+      if (t.setup) {
+        $("setup-title").textContent = t.setup.title;
+        $("setup").replaceChildren(...t.setup.lines.map((line) => el("li", "", line)));
+      }
+    }
+  }
+
+  // one round (or turn) of the story: its head, then each line on a line of its own, in order
+  function story(h) {
+    const li = el("li");
+    li.append(el("span", "head", h.head));
+    h.lines.forEach((line) => {
+      if (typeof line === "string") { li.append(el("span", "line", line)); return; }
+      const bids = el("span", "line bids");
+      line.bids.forEach(([seat, card]) => {
+        const b = el("span", "bid", seat + " "); b.append(el("span", "card", card)); bids.append(b);
       });
-      return li;
-    }));
+      li.append(bids);
+    });
+    return li;
+  }
+
+  // Cockroach Poker: the card in play (who holds it, the claim, who has seen it, the round so far)
+  function showCard(t) {
+    const box = $("card-box");
+    if (!box) return;
+    box.hidden = !t.card;
+    if (!t.card) return;
+    $("w-card").textContent = t.words["web.card"];
+    $("card-holder").textContent = t.card.holder;
+    $("card-claim").textContent = t.card.claim;
+    $("card-seen").textContent = t.card.seen;
+    $("card-story").replaceChildren(...t.card.story.map((line) => el("li", "", line)));
+  }
+
+  // the evening's score: per seat, Grasshopper Poker wins and Cockroach Poker losses
+  function showSitting(t) {
+    const box = $("sitting-box");
+    if (!box) return;
+    box.hidden = !t.sitting;
+    if (!t.sitting) return;
+    $("sitting-title").textContent = t.sitting.title;
+    // a column per seat, a row per game: three rows whatever the number of seats
+    const seats = el("tr");
+    seats.append(el("th", "what"), ...t.sitting.rows.map(([name]) => el("th", "seat", name)));
+    const rows = t.sitting.heads.map((h, i) => {
+      const tr = el("tr");
+      tr.append(el("th", "what", h), ...t.sitting.rows.map((r) => el("td", r[i + 1] ? "some" : "", String(r[i + 1]))));
+      return tr;
+    });
+    $("sitting").replaceChildren(seats, ...rows);
   }
 
   function listen(url, onSeat) {
