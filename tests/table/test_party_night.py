@@ -15,7 +15,7 @@ from PIL import Image
 
 from pitable.config import load_config
 from pitable.hardware.keyboard import KeyMap
-from pitable.i18n import LANGUAGES, msg, words
+from pitable.i18n import LANGUAGES, NBSP, msg, words
 from pitable.rules import cockroach as cr
 from pitable.screens import views as v
 from pitable.screens.render import draw
@@ -30,7 +30,8 @@ def drawn_texts(view, lang="en") -> list:
     """The texts a view's frame draws, and what the layout checker found wrong."""
     c = Canvas(Image.new("1", (208, 144)), origin=(40, 40), size=(128, 64), lang=lang)
     draw(c, view)
-    texts = [what[6:-1] for what, _ in c.drawn if what.startswith("text ")]
+    # the glass glues "stink bug" with a no-break space (pitable.i18n.NBSP); people read a space
+    texts = [what[6:-1].replace(NBSP, " ").replace(repr(NBSP)[1:-1], " ") for what, _ in c.drawn if what.startswith("text ")]
     return texts, [w for w, _ in c.overflows] + c.cuts
 
 
