@@ -41,16 +41,58 @@ def public_state(current, seats_in_setup: int) -> tuple:
     return out, getattr(current, "header", None), tuple(state.moves), tuple(current.seats)
 
 
+def code_on_screen(view):
+    """The seat whose join code (QR and typed address) the glass shows now, or None."""
+    phone = getattr(view, "phone", None)
+    return phone[0] if phone else None
+
+
 class Publisher:
     """Called by the loop after each step (loop thread). ``wake`` hands the snapshot
-    to the web thread (``call_soon_threadsafe``); it must not block."""
+    to the web thread (``call_soon_threadsafe``); it must not block.
+
+    Two things are decided here, at the edge where the table's values become public:
+    - the frame that goes out is the glass's frame, except while a join code is up:
+      then a plain screen saying which seat a phone joins and that its code is on the
+      Pi's own screen (a ticket never reaches any client but the glass);
+    - a phone seat sees a pending bid only if that phone made it: a seat a pad bid for
+      (a pad handed its seat to a phone mid-turn) shows no bid on the phone."""
 
     def __init__(self, table, phones, wake):
         self.table = table
         self.phones = phones
         self.wake = wake
         self._key = None
+        self._public = {}               # (seat, language) -> the public frame's bytes
+        self.phone_bids: dict = {}      # seat -> the pending key its phone made
         self.latest: Snapshot | None = None
+
+    def phone_pressed(self, seat: int) -> None:
+        """After a phone's key was applied (loop thread): the seat's pending bid, if any,
+        is the phone's own."""
+        current = self.table.current
+        pending = getattr(current, "pending", None) or {}
+        seats = getattr(current, "seats", ())
+        if seat in seats and seats.index(seat) in pending:
+            self.phone_bids[seat] = pending[seats.index(seat)]
+        else:
+            self.phone_bids.pop(seat, None)
+
+    def _frame(self, view, frame) -> bytes:
+        seat = code_on_screen(view)
+        if seat is None:
+            return frame.tobytes() if frame is not None else b""
+        lang = self.table.language
+        out = self._public.get((seat, lang))
+        if out is None:
+            from pitable.i18n import msg
+            from pitable.screens import views as v
+            from pitable.screens.render import render
+
+            out = render(v.Message(msg("web.qr_public", seat=seat), (msg("web.qr_public_where"),)),
+                         lang).tobytes()
+            self._public = {(seat, lang): out}
+        return out
 
     def __call__(self, view, frame) -> None:
         table = self.table
@@ -62,15 +104,17 @@ class Publisher:
         mine = {}
         for player, key in pending.items():
             pad = seats[player] if player < len(seats) else None
-            if pad in self.phones.codes:
+            if pad in self.phones.codes and self.phone_bids.get(pad) == key:
                 mine[pad] = key
+        # a bid changed since by anyone else (or revealed) is no longer the phone's
+        self.phone_bids = {s: k for s, k in self.phone_bids.items() if mine.get(s) == k}
         key = (view, id(frame), table.language, len(moves), moves[-1] if moves else None,
                self.phones.version, tuple(sorted(mine.items())), id(current))
         if key == self._key:
             return
         self._key = key
         st, header, moves_t, seats_t = public_state(current, table.seats)
-        self.latest = Snapshot(table.language, frame.tobytes() if frame is not None else b"",
+        self.latest = Snapshot(table.language, self._frame(view, frame),
                                view, st, header, moves_t, seats_t, mine, self.phones.public(),
                                self.phones.seats())
         try:
