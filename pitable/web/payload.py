@@ -132,7 +132,7 @@ def table_payload(snap, history: History) -> dict:
                 else [w(msg(f"n.{k}", n=n)) for k, n in s["row"] if n]
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.hand", n=s["hand"])),
                           "lines": row, "locked": False,
-                          "active": st.get("active") == i + 1})
+                          "active": st.get("active") == pads[i]})
         out["display"] = None
     else:
         out["where"] = w(msg("resumed.round_turn", round=st["round"], turn=st["turn"]))
@@ -141,8 +141,8 @@ def table_payload(snap, history: History) -> dict:
         for i, s in enumerate(st["seats"]):
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.chips", n=s["chips"])),
                           "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["garden"].items()],
-                          "locked": (i + 1) in locked,
-                          "active": st.get("chooser") == i + 1})
+                          "locked": pads[i] in locked,
+                          "active": st.get("chooser") == pads[i]})
     out["bidding"] = st.get("phase") == "bidding"
     out["seats"] = seats
     out["history"] = _words_of_items(w, history.items(snap.header, snap.moves, snap.seats))

@@ -16,7 +16,7 @@ class Snapshot(NamedTuple):
     language: str
     frame: bytes                 # the OLED frame shown now, 1 bit a pixel, rows of 16 bytes
     view: object                 # the table's view (values and Msgs: public, like the OLED)
-    state: dict                  # GET /api/state: the rules' to_json() + locked + pads
+    state: dict                  # GET /api/state: the rules' to_json() by seat number + locked + pads
     header: dict | None          # the game's header (to replay its history), None in setup
     moves: tuple                 # the game's moves so far (public: bids only once revealed)
     seats: tuple                 # pad numbers of the players in player order
@@ -33,10 +33,15 @@ def public_state(current, seats_in_setup: int) -> tuple:
         return ({"phase": "setup", "game": current.game, "step": current.step,
                  "joined": list(view.joined), "locked": [], "pads": []},
                 None, (), ())
-    out = state.to_json()
+    from pitable.rules.log import by_seat
+
     pending = getattr(current, "pending", None) or {}
-    # who has locked in: players (1-based, as everywhere in this JSON), never what they bid
+    out = state.to_json()
+    # who has locked in, never what they bid; then every player number as its seat
+    # number, as on the screens and in `pitable replay --json` (a phone at 5 is 5)
     out["locked"] = sorted(p + 1 for p in pending)
+    out = by_seat(out, current.seats)
+    out["locked"] = sorted(out["locked"])
     out["pads"] = list(current.seats)
     return out, getattr(current, "header", None), tuple(state.moves), tuple(current.seats)
 

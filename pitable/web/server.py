@@ -206,13 +206,15 @@ class WebServer:
         request head (an idle or slow one) is ended for the newcomer, which may be a
         seated phone coming back."""
         address = self._client_of(writer)
-        if len(self.conns) >= HARD_CONNECTIONS or self.per_address.get(address, 0) >= PER_ADDRESS:
+        if self.per_address.get(address, 0) >= PER_ADDRESS:
             return None
         unseated = sum(1 for c in self.conns if not c.seated)
-        if unseated >= MAX_CONNECTIONS:
+        if unseated >= MAX_CONNECTIONS or len(self.conns) >= HARD_CONNECTIONS:
             oldest = next((c for c in self.conns if c.waiting and not c.seated), None)
             if oldest is not None:
                 self._end(oldest)
+        if len(self.conns) >= HARD_CONNECTIONS:
+            return None
         conn = Conn(writer, address, asyncio.get_running_loop().time())
         self.conns[conn] = None
         self.per_address[address] = self.per_address.get(address, 0) + 1

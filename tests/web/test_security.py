@@ -86,7 +86,7 @@ def test_a_code_works_only_for_its_seat_and_a_new_game_moves_the_phone_on(web_ta
     assert t.key(old, 0) == 404                        # the setup's code is spent
     reveal_start(t)
     assert t.key(new, 3) == 204
-    assert json.loads(t.get("/api/state")[2])["locked"] == [3]      # player 3 is seat 4, nobody else
+    assert json.loads(t.get("/api/state")[2])["locked"] == [4]      # seat 4 (player 3), nobody else
 
 
 def test_wrong_codes_are_rate_limited(web_table):
