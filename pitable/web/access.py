@@ -81,7 +81,8 @@ class Phones:
     def take_back(self, seat: int) -> bool:
         had = self.codes.pop(seat, None) is not None
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
-        self.moved = {old: new for old, new in self.moved.items() if new not in self.codes.values()}
+        # an old code leading to the seat's code stops with it
+        self.moved = {old: new for old, new in self.moved.items() if new in self.codes.values()}
         self.version += 1
         return had
 

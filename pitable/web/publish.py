@@ -77,7 +77,7 @@ class Publisher:
         is the phone's own."""
         current = self.table.current
         pending = getattr(current, "pending", None) or {}
-        seats = getattr(current, "seats", ())
+        seats = current.seats if getattr(current, "state", None) is not None else ()
         if seat in seats and seats.index(seat) in pending:
             self.phone_bids[seat] = pending[seats.index(seat)]
         else:
