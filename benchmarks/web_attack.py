@@ -30,12 +30,12 @@ from web_common import Server, busy_note, open_stream  # noqa: E402
 
 def p99(xs) -> float:
     xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+    return xs[min(len(xs) - 1, int(len(xs) * 0.99))] if xs else float("nan")  # nan: no key got through
 
 
 def median(xs) -> float:
     xs = sorted(xs)
-    return xs[len(xs) // 2]
+    return xs[len(xs) // 2] if xs else float("nan")
 
 
 def flood(port: int, addresses: list, rate: float, stop, out) -> None:
