@@ -264,7 +264,7 @@ def test_an_old_code_gets_next_once_then_stops(web_table):
     assert t.key(new, 7) in (204,)
 
 
-def test_an_old_code_stops_after_a_take_back_and_after_the_next_game(web_table):
+def test_an_old_code_stops_after_a_take_back(web_table):
     t = web_table()
     old = seated_phone(t)
     t.press(1, 6)
@@ -277,3 +277,21 @@ def test_an_old_code_stops_after_a_take_back_and_after_the_next_game(web_table):
         status, _, body, _ = t.get(f"/s/{code}/events", timeout=2)
         assert status == 404 and b"next" not in body
     assert t.phones.moved == {}
+
+
+def test_an_old_code_stops_when_the_next_game_replaces_it_even_unasked(web_table):
+    t = web_table()
+    setup_code = seated_phone(t)
+    t.press(1, 6)
+    t.press(1, 6)                                       # game 1: setup code -> code 1 (nobody asked)
+    first = t.phones.codes[4]
+    done = []
+    t.loop.post(lambda: done.append(t.phones.new_game((1, 2, 4))))   # as the table does for the next game
+    t.sync()
+    assert done
+    second = t.phones.codes[4]
+    status, _, body, _ = t.get(f"/s/{setup_code}/events", source=ATTACKERS[0], timeout=2)
+    assert status == 404 and second.encode() not in body and first.encode() not in body
+    phone = t.stream(f"/s/{first}/events")              # the last game's code: told once
+    assert phone.closed.wait(5) and phone.events("next") == [("next", {"code": second})]
+    assert t.get(f"/s/{first}/events", timeout=2)[0] == 404
