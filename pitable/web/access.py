@@ -167,7 +167,9 @@ class RateLimit:
         now = self.clock()
         stamps = self._client.pop(client, [])  # re-inserted last: the dict is oldest-first
         stamps.append(now)
-        self._client[client] = stamps
+        # the newest few are all that matter: a client that goes on failing stays blocked,
+        # and a flood costs no more per request than the first failures did
+        self._client[client] = stamps[-self.per_client:]
         if len(self._client) > self.clients:  # more addresses than a /20: forget the quietest
             self._client.pop(next(iter(self._client)))
 
