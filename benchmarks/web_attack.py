@@ -153,7 +153,11 @@ def main() -> int:
     ap.add_argument("--keys", type=int, default=60)
     ap.add_argument("--rate", type=float, default=600.0, help="flood actions a second, all processes")
     ap.add_argument("--addresses", type=int, default=120, help="attacker addresses, 127.0.0.10 on")
+    ap.add_argument("--switch-ms", type=float, default=None,
+                    help="the server's GIL switch interval (the build sets 1 ms; Python's default is 5)")
     args = ap.parse_args()
+    if args.switch_ms is not None:
+        os.environ["PITABLE_BENCH_SWITCH_MS"] = str(args.switch_ms)
     addresses = [f"127.0.{10 + k // 240}.{10 + k % 240}" for k in range(args.addresses)]
     server = Server()
     phone = Phone(server)
@@ -181,8 +185,9 @@ def main() -> int:
     finally:
         phone.stream.close()
         server.close()
+    switch = args.switch_ms if args.switch_ms is not None else 1.0
     print(f"web_attack ({busy_note()}; {args.addresses} attacker addresses, {args.rate:.0f} actions/s, "
-          f"{args.rounds} rounds interleaved)")
+          f"{args.rounds} rounds interleaved, GIL switch interval {switch:g} ms)")
     for r, row in enumerate(per_round, 1):
         print(f"  round {r}: p99 phone quiet {row['quiet'][0] * 1000:.2f} / flood {row['flood'][0] * 1000:.2f} ms; "
               f"pads quiet {row['quiet'][1] * 1000:.2f} / flood {row['flood'][1] * 1000:.2f} ms")

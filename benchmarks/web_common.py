@@ -29,6 +29,8 @@ def serve() -> None:
     from tests.web.conftest import WebTable
 
     t = WebTable(Path(tempfile.mkdtemp()), pads=2)
+    if os.environ.get("PITABLE_BENCH_SWITCH_MS"):  # web_attack.py --switch-ms: the GIL's switch interval
+        sys.setswitchinterval(float(os.environ["PITABLE_BENCH_SWITCH_MS"]) / 1000)
     frames: list = []
     t.loop.on_frame = lambda view: frames.append(time.monotonic())
     t.press(1, 1)           # Cockroach Poker

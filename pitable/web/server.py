@@ -14,6 +14,7 @@ import json
 import logging
 import re
 import socket
+import sys
 import threading
 from importlib import resources
 
@@ -38,6 +39,7 @@ IDLE_SECONDS = 15.0         # a kept-alive connection waiting for its next reque
 KEEPALIVE_SECONDS = 15.0    # a comment on every stream: dead clients show as write errors
 STREAM_SECONDS = 600.0      # a public stream ends then; EventSource reconnects by itself
 STUCK_BYTES = 64 * 1024     # a stream this far behind at a keep-alive: its reader is gone
+SWITCH_SECONDS = 0.001      # the GIL's switch interval while the web thread runs (see start)
 TICKET_PATH = re.compile(r"/[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}")
 CODE_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,64})(/events|/key)?")
 PAGES = {"/": ("table.html", "text/html; charset=utf-8"),
@@ -122,6 +124,12 @@ class WebServer:
     # -- from the loop thread -----------------------------------------------------------------
 
     def start(self) -> None:
+        # The web thread shares the GIL with the table's loop: under a flood it is busy, and
+        # a key waits for the interpreter's switch interval (5 ms by default) before the
+        # loop may run. 1 ms keeps the pads' and phones' p99 near the quiet one
+        # (benchmarks/web_attack.py, docs/phones.md).
+        if sys.getswitchinterval() > SWITCH_SECONDS:
+            sys.setswitchinterval(SWITCH_SECONDS)
         family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
