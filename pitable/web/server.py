@@ -12,6 +12,7 @@ import asyncio
 import concurrent.futures
 import json
 import logging
+import os
 import re
 import socket
 import sys
@@ -40,6 +41,7 @@ KEEPALIVE_SECONDS = 15.0    # a comment on every stream: dead clients show as wr
 STREAM_SECONDS = 600.0      # a public stream ends then; EventSource reconnects by itself
 STUCK_BYTES = 64 * 1024     # a stream this far behind at a keep-alive: its reader is gone
 SWITCH_SECONDS = 0.001      # the GIL's switch interval while the web thread runs (see start)
+WEB_NICE = 5                # the web thread's nice value above the loop's (see _run)
 TICKET_PATH = re.compile(r"/[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}")
 CODE_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,64})(/events|/key)?")
 PAGES = {"/": ("table.html", "text/html; charset=utf-8"),
@@ -171,6 +173,14 @@ class WebServer:
     # -- the web thread -----------------------------------------------------------------------
 
     def _run(self, ready) -> None:
+        nice = WEB_NICE
+        if nice:
+            # the web thread yields the CPU to the table's loop (Linux: a thread's own nice
+            # value): a flood of requests slows the pages, not the pads' and phones' frames
+            try:
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, 0) + nice)
+            except (OSError, AttributeError):
+                pass
         aloop = asyncio.new_event_loop()
         self.aloop = aloop
         try:
