@@ -295,3 +295,18 @@ def test_an_old_code_stops_when_the_next_game_replaces_it_even_unasked(web_table
     phone = t.stream(f"/s/{first}/events")              # the last game's code: told once
     assert phone.closed.wait(5) and phone.events("next") == [("next", {"code": second})]
     assert t.get(f"/s/{first}/events", timeout=2)[0] == 404
+
+
+def test_the_web_thread_yields_the_cpu_to_the_tables_loop(web_table):
+    """Under a flood the web thread is busy: it runs at a higher nice value than the loop
+    (Linux: a thread's own), and the interpreter switches threads every 1 ms, not 5."""
+    import os
+    import sys
+
+    from pitable.web import server
+
+    t = web_table()
+    web = os.getpriority(os.PRIO_PROCESS, t.web.thread.native_id)
+    loop = os.getpriority(os.PRIO_PROCESS, t.thread.native_id)
+    assert web >= min(19, loop + server.WEB_NICE) and web > loop
+    assert sys.getswitchinterval() <= server.SWITCH_SECONDS
