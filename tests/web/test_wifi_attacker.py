@@ -308,5 +308,5 @@ def test_the_web_thread_yields_the_cpu_to_the_tables_loop(web_table):
     t = web_table()
     web = os.getpriority(os.PRIO_PROCESS, t.web.thread.native_id)
     loop = os.getpriority(os.PRIO_PROCESS, t.thread.native_id)
-    assert web >= min(19, loop + server.WEB_NICE) and web > loop
+    assert web >= min(19, loop + server.WEB_NICE) and (web > loop or loop == 19)
     assert sys.getswitchinterval() <= server.SWITCH_SECONDS
