@@ -28,7 +28,13 @@ def serve() -> None:
     from pitable.hardware.keys import KeyEvent
     from tests.web.conftest import WebTable
 
+    if os.environ.get("PITABLE_BENCH_WEB_NICE"):  # web_attack.py --web-nice: the web thread's nice
+        import pitable.web.server as web_server
+
+        web_server.WEB_NICE = int(os.environ["PITABLE_BENCH_WEB_NICE"])
     t = WebTable(Path(tempfile.mkdtemp()), pads=2)
+    if os.environ.get("PITABLE_BENCH_SWITCH_MS"):  # web_attack.py --switch-ms: the GIL's switch interval
+        sys.setswitchinterval(float(os.environ["PITABLE_BENCH_SWITCH_MS"]) / 1000)
     frames: list = []
     t.loop.on_frame = lambda view: frames.append(time.monotonic())
     t.press(1, 1)           # Cockroach Poker

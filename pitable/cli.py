@@ -110,12 +110,15 @@ def cmd_replay(args) -> int:
     state, log = replay(text)
     for warning in log.warnings:
         print(f"pitable: warning: {args.file}: {warning}", file=sys.stderr)
+    from pitable.rules.log import by_seat, seats_of
+
+    seats = seats_of(log.header, state.players)  # a phone at seat 5 is seat 5 here too
     if args.json:
-        print(json.dumps(state.to_json()))
+        print(json.dumps(by_seat(state.to_json(), seats)))
     else:
         from pitable.screens.text import describe
 
-        print(describe(state))
+        print(describe(state, seats))
     if args.check_assistant:
         if not log.header.get("assistant"):  # absent, or empty: the header check lets both through
             raise LogError(f"{args.file}: the assistant did not play in this game")

@@ -175,6 +175,46 @@ def pads_of(header: dict, players: int) -> list:
     return list(header.get("pads") or range(1, players - helper + 1))
 
 
+ASSISTANT_SEAT = 100  # the assistant's seats are 101, 102, ... (pitable.i18n.ASSISTANT_SEAT)
+SEAT_FIELDS = ("chooser", "active", "first", "from", "to")      # one player number each
+SEAT_LISTS = ("winners", "losers", "chain", "locked")           # lists of player numbers
+
+
+def seats_of(header: dict, players: int) -> list:
+    """The seat number of each player, in player order: the one numbering the table's
+    screens, its pages and ``pitable replay`` use (a phone at seat 5 is seat 5, not
+    player 3). Players at pads (or phones) have their pad's number, the assistant's
+    players 101, 102, ..."""
+    pads = pads_of(header, players)
+    a = header.get("assistant")
+    mine = sorted(a["seats"]) if a else []
+    out = []
+    for p in range(1, players + 1):
+        out.append(ASSISTANT_SEAT + 1 + mine.index(p) if p in mine else pads.pop(0))
+    return out
+
+
+def by_seat(data: dict, seats) -> dict:
+    """A state's JSON (``to_json``: players 1..n) with every player number made a seat
+    number, and each entry of ``seats`` naming its seat. The rules and the log count
+    players; what people read counts seats."""
+    seats = list(seats)
+
+    def seat(p):
+        return seats[p - 1] if isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= len(seats) else p
+
+    out = dict(data)
+    for k in SEAT_FIELDS:
+        if k in out:
+            out[k] = seat(out[k])
+    for k in SEAT_LISTS:
+        if isinstance(out.get(k), list):
+            out[k] = [seat(p) for p in out[k]]
+    if isinstance(out.get("seats"), list):
+        out["seats"] = [{"seat": seat(i), **s} for i, s in enumerate(out["seats"], 1)]
+    return out
+
+
 def new_state(header: dict, line: int = 1):
     """The starting state a header describes (LogError if the header is not valid)."""
     return check_header(header, line)

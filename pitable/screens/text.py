@@ -7,9 +7,16 @@ def counts(d: dict) -> str:
     return ", ".join(f"{n} {kind}" for kind, n in d.items()) or "nothing"
 
 
-def describe(state) -> str:
-    """What a person wants to read about a game's state."""
-    data = state.to_json()
+def seat_name(n) -> str:
+    return f"Pi{'' if n == 101 else n - 100}" if isinstance(n, int) and n > 100 else str(n)
+
+
+def describe(state, seats=None) -> str:
+    """What a person wants to read about a game's state, seats by their numbers at the
+    table (``seats``: the seat of each player; players 1..n without it)."""
+    from pitable.rules.log import by_seat
+
+    data = by_seat(state.to_json(), seats or range(1, state.players + 1))
     if data.get("game") == "grasshopper":
         return describe_grasshopper(data)
     return describe_cockroach(data)
@@ -24,15 +31,15 @@ def describe_grasshopper(data: dict) -> str:
     elif phase == "bidding":
         lines.append("Waiting for everyone's bids.")
     elif phase == "choosing":
-        lines.append(f"Waiting for seat {data['chooser']} to choose a kind.")
+        lines.append(f"Waiting for seat {seat_name(data['chooser'])} to choose a kind.")
     else:
         winners = data.get("winners", [])
         lines.append("Game over. " + ("Winner: seat " if len(winners) == 1 else "Shared win: seats ")
-                     + ", ".join(str(w) for w in winners))
+                     + ", ".join(seat_name(w) for w in winners))
     lines.append(f"Display: {counts(data['display'])}. Draw pile: {data['pile']}. Discard pile: {data['discard']}.")
-    for i, seat in enumerate(data["seats"], 1):
+    for seat in data["seats"]:
         spent = " ".join(seat["spent"]) or "-"
-        lines.append(f"Seat {i}: {seat['chips']} chip(s); garden: {counts(seat['garden'])}; spent: {spent}")
+        lines.append(f"Seat {seat_name(seat['seat'])}: {seat['chips']} chip(s); garden: {counts(seat['garden'])}; spent: {spent}")
     return "\n".join(lines)
 
 
@@ -40,12 +47,12 @@ def describe_cockroach(data: dict) -> str:
     phase = data["phase"]
     lines = [f"Cockroach Poker, {data['players']} players, {phase}"]
     if phase == "over":
-        lines.append("Lost: seat " + ", ".join(str(s) for s in data.get("losers", [])))
+        lines.append("Lost: seat " + ", ".join(seat_name(s) for s in data.get("losers", [])))
     elif data.get("active"):
-        lines.append(f"Seat {data['active']} to act.")
+        lines.append(f"Seat {seat_name(data['active'])} to act.")
     if data.get("chain"):
-        lines.append("Card in play, seen by seats " + ", ".join(str(s) for s in data["chain"])
+        lines.append("Card in play, seen by seats " + ", ".join(seat_name(s) for s in data["chain"])
                      + (f", claimed {data['claim']}" if data.get("claim") else ""))
-    for i, seat in enumerate(data["seats"], 1):
-        lines.append(f"Seat {i}: {seat['hand']} in hand; face up: {counts(seat['row'])}")
+    for seat in data["seats"]:
+        lines.append(f"Seat {seat_name(seat['seat'])}: {seat['hand']} in hand; face up: {counts(seat['row'])}")
     return "\n".join(lines)

@@ -188,14 +188,15 @@ class GameTable(Toasts):
     web_address = ""
     pads = 0                # pads wired: seats above are phones'
 
-    def _phone_overlay(self) -> None:
+    def _phone_overlay(self, pad: int) -> None:
         """The QR for the first seat of this game that should have a phone and has none (a
-        restart, a flat battery, a phone taken back); the number key of a seat that has a
-        phone takes it back."""
+        restart, a flat battery, a phone taken back); else for the seat of the pad that
+        held 5, and only that one: a seat a pad plays goes to a phone only by a key on
+        that pad. The number key of a seat that has a phone takes it back."""
         mine = [s for s in self.seats if s <= 6]
         missing = [s for s in mine if s > self.pads and s not in self.phones.codes]
         if not missing:
-            missing = [s for s in mine if s not in self.phones.codes]
+            missing = [s for s in mine if s == pad + 1 and s not in self.phones.codes]
         self.overlay = ("phone", missing[0] if missing else None)
         self._phone_ticket = self.phones.ticket(missing[0]) if missing else None
         self.toast = None
@@ -225,7 +226,7 @@ class GameTable(Toasts):
     def _hold(self, pad: int, key: int) -> None:
         """Hold A: the scores; hold X: undo (confirmed); hold 5 (phones on): a phone's QR."""
         if key == KEY_PHONE and self.phones is not None:
-            self._phone_overlay()
+            self._phone_overlay(pad)
         elif key == KEY_A:
             self.overlay = ("scores", pad + 1)
         elif key == KEY_X:

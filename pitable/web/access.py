@@ -70,20 +70,27 @@ class Phones:
         if found is None:
             return None
         del self.tickets[t]
+        self.tickets = {}           # a ticket seats exactly one phone: the QR goes, its siblings too
+        old = self.codes.get(found)
         self.codes[found] = self._code()
+        # the seat's earlier code stops at once, and so does any old code still leading to it
+        self.moved = {o: n for o, n in self.moved.items() if n != old}
         self.version += 1
         return found, self.codes[found]
 
     def take_back(self, seat: int) -> bool:
         had = self.codes.pop(seat, None) is not None
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
-        self.moved = {old: new for old, new in self.moved.items() if new not in self.codes.values()}
+        # an old code leading to the seat's code stops with it
+        self.moved = {old: new for old, new in self.moved.items() if new in self.codes.values()}
         self.version += 1
         return had
 
     def new_game(self, seats) -> None:
         """Fresh codes for the phone seats that play on; the others are taken back. The
-        old code of a seat that plays on tells its phone the new one once."""
+        old code of a seat that plays on tells its phone the new one once (the web thread
+        spends it), and only until the next game or a take-back: codes of earlier games
+        are forgotten here."""
         old = self.codes
         self.codes = {}
         self.moved = {}
@@ -129,14 +136,19 @@ class Access:
 
 
 class RateLimit:
-    """Wrong tickets and codes: a bucket of ``per_minute`` for everyone, and a smaller one
-    per client address. Past it, 429 without checking. Web thread only."""
+    """Wrong tickets and codes, counted per client address: past ``per_client`` failures
+    a minute, that client gets 429. There is no shared bucket: one client's failures
+    never slow another (a shared bucket let six addresses lock every phone out).
+    Web thread only.
 
-    def __init__(self, per_minute: int = 30, per_client: int = 5, clock=time.monotonic):
-        self.per_minute = per_minute
+    How the server uses it: a join ticket (40 bits) is refused without being checked
+    once its client is blocked, so guessing is bounded per address (docs/phones.md);
+    a seat code (128 bits) is checked first, and a valid one always goes through."""
+
+    def __init__(self, per_client: int = 5, clock=time.monotonic, clients: int = 4096):
         self.per_client = per_client
         self.clock = clock
-        self._all: list = []
+        self.clients = clients
         self._client: dict = {}
 
     def _recent(self, stamps: list, now: float) -> list:
@@ -144,19 +156,21 @@ class RateLimit:
 
     def blocked(self, client: str) -> bool:
         now = self.clock()
-        self._all = self._recent(self._all, now)
         mine = self._recent(self._client.get(client, []), now)
         if mine:
             self._client[client] = mine
         else:
             self._client.pop(client, None)
-        return len(self._all) >= self.per_minute or len(mine) >= self.per_client
+        return len(mine) >= self.per_client
 
     def failed(self, client: str) -> None:
         now = self.clock()
-        self._all.append(now)
-        self._client.setdefault(client, []).append(now)
-        if len(self._client) > 1000:  # many addresses: forget the oldest
+        stamps = self._client.pop(client, [])  # re-inserted last: the dict is oldest-first
+        stamps.append(now)
+        # the newest few are all that matter: a client that goes on failing stays blocked,
+        # and a flood costs no more per request than the first failures did
+        self._client[client] = stamps[-self.per_client:]
+        if len(self._client) > self.clients:  # more addresses than a /20: forget the quietest
             self._client.pop(next(iter(self._client)))
 
 

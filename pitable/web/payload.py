@@ -122,9 +122,9 @@ def _card(w, st, items, pads) -> dict | None:
     round so far), public like everything said aloud at the table; None between rounds."""
     if st.get("phase") not in ("answer", "flip"):
         return None
-    seen = tuple(pads[s - 1] for s in st["chain"])
+    seen = tuple(st["chain"])  # seat numbers already (rules.log.by_seat)
     story = items[0]["lines"] if items and items[0]["head"] == w(msg("resumed.round", round=st["round"])) else []
-    return {"holder": w(msg("web.holds", seat=pads[st["to"] - 1])), "claim": w(msg(f"kind.{st['claim']}")),
+    return {"holder": w(msg("web.holds", seat=st["to"])), "claim": w(msg(f"kind.{st['claim']}")),
             "seen": w(msg("cr.seen", seats=seen)), "story": story}
 
 
@@ -138,13 +138,13 @@ def _setup(w, st, header, pads) -> dict | None:
         if st["phase"] != "offer" or sum(s["hand"] for s in st["seats"]) + st["aside"] != 64:
             return None  # a card has left a hand: the game has begun
         lines = [msg("cr.deal.aside")] if st["aside"] else []
-        lines.append(msg("cr.deal.from", n=64 - st["aside"], seat=pads[st["first"] - 1]))
+        lines.append(msg("cr.deal.from", n=64 - st["aside"], seat=st["first"]))
         by_count: dict = {}
         for i, s in enumerate(st["seats"]):
             by_count.setdefault(s["hand"], []).append(pads[i])
         lines += [msg("cr.deal.each", seats=tuple(seats), n=n) for n, seats in sorted(by_count.items(), reverse=True)]
         lines += [msg("cr.deal.lose_at", n=5 if st["players"] == 2 else 4), msg("cr.deal.empty"),
-                  msg("cr.deal.first", seat=pads[st["first"] - 1])]
+                  msg("cr.deal.first", seat=st["first"])]
         return {"title": w(msg("cr.title.deal")), "lines": [w(line) for line in lines]}
     if st["round"] != 1 or st["turn"] != 1 or st["phase"] not in ("reveal", "bidding"):
         return None
@@ -211,7 +211,7 @@ def table_payload(snap, history: History) -> dict:
             counts = s["row"].values() if isinstance(s["row"], dict) else [n for _, n in s["row"]]
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.cards", n=s["hand"])),
                           "lines": row, "locked": False,
-                          "active": st.get("active") == i + 1,
+                          "active": st.get("active") == pads[i],
                           # C6: one more of a kind loses (3, or 4 with two players)
                           "warn": any(n == (4 if st["players"] == 2 else 3) for n in counts)})
         out["display"] = None
@@ -222,8 +222,8 @@ def table_payload(snap, history: History) -> dict:
         for i, s in enumerate(st["seats"]):
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.chips", n=s["chips"])),
                           "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["garden"].items()],
-                          "locked": (i + 1) in locked,
-                          "active": st.get("chooser") == i + 1})
+                          "locked": pads[i] in locked,
+                          "active": st.get("chooser") == pads[i]})
     out["bidding"] = st.get("phase") == "bidding"
     out["seats"] = seats
     out["history"] = _words_of_items(w, history.items(snap.header, snap.moves, snap.seats))

@@ -16,7 +16,7 @@ class Snapshot(NamedTuple):
     language: str
     frame: bytes                 # the OLED frame shown now, 1 bit a pixel, rows of 16 bytes
     view: object                 # the table's view (values and Msgs: public, like the OLED)
-    state: dict                  # GET /api/state: the rules' to_json() + locked + pads
+    state: dict                  # GET /api/state: the rules' to_json() by seat number + locked + pads
     header: dict | None          # the game's header (to replay its history), None in setup
     moves: tuple                 # the game's moves so far (public: bids only once revealed)
     seats: tuple                 # pad numbers of the players in player order
@@ -34,24 +34,71 @@ def public_state(current, seats_in_setup: int) -> tuple:
         return ({"phase": "setup", "game": current.game, "step": current.step,
                  "joined": list(current.joined), "locked": [], "pads": []},
                 None, (), ())
-    out = state.to_json()
+    from pitable.rules.log import by_seat
+
     pending = getattr(current, "pending", None) or {}
-    # who has locked in: players (1-based, as everywhere in this JSON), never what they bid
+    out = state.to_json()
+    # who has locked in, never what they bid; then every player number as its seat
+    # number, as on the screens and in `pitable replay --json` (a phone at 5 is 5)
     out["locked"] = sorted(p + 1 for p in pending)
+    out = by_seat(out, current.seats)
+    out["locked"] = sorted(out["locked"])
     out["pads"] = list(current.seats)
     return out, getattr(current, "header", None), tuple(state.moves), tuple(current.seats)
 
 
+def code_on_screen(view):
+    """The seat whose join code (QR and typed address) the glass shows now, or None."""
+    phone = getattr(view, "phone", None)
+    return phone[0] if phone else None
+
+
 class Publisher:
     """Called by the loop after each step (loop thread). ``wake`` hands the snapshot
-    to the web thread (``call_soon_threadsafe``); it must not block."""
+    to the web thread (``call_soon_threadsafe``); it must not block.
+
+    Two things are decided here, at the edge where the table's values become public:
+    - the frame that goes out is the glass's frame, except while a join code is up:
+      then a plain screen saying which seat a phone joins and that its code is on the
+      Pi's own screen (a ticket never reaches any client but the glass);
+    - a phone seat sees a pending bid only if that phone made it: a seat a pad bid for
+      (a pad handed its seat to a phone mid-turn) shows no bid on the phone."""
 
     def __init__(self, table, phones, wake):
         self.table = table
         self.phones = phones
         self.wake = wake
         self._key = None
+        self._public = {}               # (seat, language) -> the public frame's bytes
+        self.phone_bids: dict = {}      # seat -> the pending key its phone made
         self.latest: Snapshot | None = None
+
+    def phone_pressed(self, seat: int) -> None:
+        """After a phone's key was applied (loop thread): the seat's pending bid, if any,
+        is the phone's own."""
+        current = self.table.current
+        pending = getattr(current, "pending", None) or {}
+        seats = current.seats if getattr(current, "state", None) is not None else ()
+        if seat in seats and seats.index(seat) in pending:
+            self.phone_bids[seat] = pending[seats.index(seat)]
+        else:
+            self.phone_bids.pop(seat, None)
+
+    def _frame(self, view, frame) -> bytes:
+        seat = code_on_screen(view)
+        if seat is None:
+            return frame.tobytes() if frame is not None else b""
+        lang = self.table.language
+        out = self._public.get((seat, lang))
+        if out is None:
+            from pitable.i18n import msg
+            from pitable.screens import views as v
+            from pitable.screens.render import render
+
+            out = render(v.Message(msg("web.qr_public", seat=seat), (msg("web.qr_public_where"),)),
+                         lang).tobytes()
+            self._public = {(seat, lang): out}
+        return out
 
     def __call__(self, view, frame) -> None:
         table = self.table
@@ -63,8 +110,10 @@ class Publisher:
         mine = {}
         for player, key in pending.items():
             pad = seats[player] if player < len(seats) else None
-            if pad in self.phones.codes:
+            if pad in self.phones.codes and self.phone_bids.get(pad) == key:
                 mine[pad] = key
+        # a bid changed since by anyone else (or revealed) is no longer the phone's
+        self.phone_bids = {s: k for s, k in self.phone_bids.items() if mine.get(s) == k}
         sitting = getattr(table, "sitting", None)
         key = (view, id(frame), table.language, len(moves), moves[-1] if moves else None,
                self.phones.version, tuple(sorted(mine.items())), id(current),
@@ -73,7 +122,7 @@ class Publisher:
             return
         self._key = key
         st, header, moves_t, seats_t = public_state(current, table.seats)
-        self.latest = Snapshot(table.language, frame.tobytes() if frame is not None else b"",
+        self.latest = Snapshot(table.language, self._frame(view, frame),
                                view, st, header, moves_t, seats_t, mine, self.phones.public(),
                                self.phones.seats(), sitting.public() if sitting is not None else None)
         try:

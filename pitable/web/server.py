@@ -12,21 +12,36 @@ import asyncio
 import concurrent.futures
 import json
 import logging
+import os
 import re
 import socket
+import sys
 import threading
 from importlib import resources
 
 from pitable.hardware.keys import HOLD, PRESS, KeyEvent
 from pitable.web import http
-from pitable.web.access import KeyLimit, RateLimit, normal_ticket
+from pitable.web.access import KeyLimit, RateLimit, digest, normal_ticket
 from pitable.web.payload import History, dumps, seat_payload, table_payload
 
 log = logging.getLogger(__name__)
 
-MAX_CONNECTIONS = 64
-HEAD_SECONDS = 10.0
-KEEPALIVE_SECONDS = 15.0
+# Limits (docs/phones.md, "Threat model"). A connection counts as "seated" once it has
+# shown a valid seat code: seated connections are outside the caps below, so that a
+# seated phone always gets in, whatever anyone else on the Wi-Fi holds open.
+MAX_CONNECTIONS = 64        # connections not (yet) seated
+HARD_CONNECTIONS = 160      # all sockets: past it, 503 at once
+PER_ADDRESS = 8             # sockets one address may hold (a browser uses up to 6 a host)
+PUBLIC_STREAMS = 24         # GET /events (TV pages) for everyone ...
+PUBLIC_PER_ADDRESS = 3      # ... and per address (a TV page, a join page, a reconnect)
+SEAT_STREAMS = 2            # streams per seat: a third one ends the oldest (a phone reconnecting)
+HEAD_SECONDS = 5.0          # from connecting to a whole request head
+IDLE_SECONDS = 15.0         # a kept-alive connection waiting for its next request
+KEEPALIVE_SECONDS = 15.0    # a comment on every stream: dead clients show as write errors
+STREAM_SECONDS = 600.0      # a public stream ends then; EventSource reconnects by itself
+STUCK_BYTES = 64 * 1024     # a stream this far behind at a keep-alive: its reader is gone
+SWITCH_SECONDS = 0.001      # the GIL's switch interval while the web thread runs (see start)
+WEB_NICE = 5                # the web thread's nice value above the loop's (see _run)
 TICKET_PATH = re.compile(r"/[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}")
 CODE_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,64})(/events|/key)?")
 PAGES = {"/": ("table.html", "text/html; charset=utf-8"),
@@ -54,13 +69,28 @@ def default_address() -> str:
 
 
 class Stream:
-    __slots__ = ("writer", "code", "last_table", "last_seat")
+    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat")
 
-    def __init__(self, writer, code=None):
+    def __init__(self, writer, code=None, conn=None, seat=None):
         self.writer = writer
         self.code = code
+        self.conn = conn
+        self.seat = seat
         self.last_table = None
         self.last_seat = None
+
+
+class Conn:
+    """One client socket, as the limits see it."""
+    __slots__ = ("writer", "address", "seated", "waiting", "since", "stream")
+
+    def __init__(self, writer, address, since):
+        self.writer = writer
+        self.address = address
+        self.seated = False     # has shown a valid seat code
+        self.waiting = True     # waiting for a request head (may be ended for a newcomer)
+        self.since = since
+        self.stream = None      # "public" or "seat" while it carries a stream
 
 
 class WebServer:
@@ -80,7 +110,9 @@ class WebServer:
         self.keys = KeyLimit(**({"clock": clock} if clock else {}))
         self.history = History()
         self.streams: set = set()
-        self.connections = 0
+        self.conns: dict = {}          # Conn -> None, oldest first
+        self.per_address: dict = {}    # address -> open sockets
+        self.spent: set = set()        # digests of old codes whose `next` was given (once)
         self.refused: dict = {}
         self.aloop = None
         self.thread = None
@@ -94,6 +126,12 @@ class WebServer:
     # -- from the loop thread -----------------------------------------------------------------
 
     def start(self) -> None:
+        # The web thread shares the GIL with the table's loop: under a flood it is busy, and
+        # a key waits for the interpreter's switch interval (5 ms by default) before the
+        # loop may run. 1 ms keeps the pads' and phones' p99 near the quiet one
+        # (benchmarks/web_attack.py, docs/phones.md).
+        if sys.getswitchinterval() > SWITCH_SECONDS:
+            sys.setswitchinterval(SWITCH_SECONDS)
         family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -135,6 +173,14 @@ class WebServer:
     # -- the web thread -----------------------------------------------------------------------
 
     def _run(self, ready) -> None:
+        nice = WEB_NICE
+        if nice:
+            # the web thread yields the CPU to the table's loop (Linux: a thread's own nice
+            # value): a flood of requests slows the pages, not the pads' and phones' frames
+            try:
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, 0) + nice)
+            except (OSError, AttributeError):
+                pass
         aloop = asyncio.new_event_loop()
         self.aloop = aloop
         try:
@@ -168,15 +214,56 @@ class WebServer:
         counts = ", ".join(f"{n} x {status}" for status, n in sorted(self.refused.items()))
         log.warning("web: refused requests so far: %s", counts)
 
+    @property
+    def connections(self) -> int:
+        return len(self.conns)
+
+    def _admit(self, writer):
+        """A new socket: a Conn, or None (answered 503). Per address first; then, with no
+        room left for clients that are not seated, the oldest socket still waiting for a
+        request head (an idle or slow one) is ended for the newcomer, which may be a
+        seated phone coming back."""
+        address = self._client_of(writer)
+        if self.per_address.get(address, 0) >= PER_ADDRESS:
+            return None
+        unseated = sum(1 for c in self.conns if not c.seated)
+        if unseated >= MAX_CONNECTIONS or len(self.conns) >= HARD_CONNECTIONS:
+            oldest = next((c for c in self.conns if c.waiting and not c.seated), None)
+            if oldest is not None:
+                self._end(oldest)
+        if len(self.conns) >= HARD_CONNECTIONS:
+            return None
+        conn = Conn(writer, address, asyncio.get_running_loop().time())
+        self.conns[conn] = None
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+        return conn
+
+    def _end(self, conn) -> None:
+        self._forget(conn)
+        transport = conn.writer.transport
+        if transport is not None:
+            transport.abort()
+
+    def _forget(self, conn) -> None:
+        if self.conns.pop(conn, False) is None:
+            n = self.per_address.get(conn.address, 1) - 1
+            if n > 0:
+                self.per_address[conn.address] = n
+            else:
+                self.per_address.pop(conn.address, None)
+
     async def _client(self, reader, writer) -> None:
-        self.connections += 1
+        conn = self._admit(writer)
         try:
-            if self.connections > MAX_CONNECTIONS:
+            if conn is None:
                 self._count(503)
                 writer.write(http.error(503))
                 return
+            first = True
             while True:
-                keep = await self._one_request(reader, writer)
+                conn.waiting = True
+                keep = await self._one_request(reader, writer, conn, HEAD_SECONDS if first else IDLE_SECONDS)
+                first = False
                 if not keep:
                     break
         except (ConnectionError, asyncio.IncompleteReadError, asyncio.CancelledError):
@@ -184,15 +271,16 @@ class WebServer:
         except Exception:  # noqa: BLE001 - one client's fault never stops the server
             log.exception("web request failed")
         finally:
-            self.connections -= 1
+            if conn is not None:
+                self._forget(conn)
             try:
                 writer.close()
             except Exception:  # noqa: BLE001
                 pass
 
-    async def _one_request(self, reader, writer) -> bool:
+    async def _one_request(self, reader, writer, conn, wait) -> bool:
         try:
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_SECONDS)
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), wait)
         except asyncio.LimitOverrunError:
             self._count(431)
             writer.write(http.error(431))
@@ -204,11 +292,12 @@ class WebServer:
             return False
         except (asyncio.TimeoutError, ValueError):
             return False
+        conn.waiting = False
         try:
             method, path, headers = http.parse_head(head[:-4])
             n = http.body_length(method, headers)
             body = await asyncio.wait_for(reader.readexactly(n), HEAD_SECONDS) if n else b""
-            answer = await self._route(method, path, headers, body, reader, writer)
+            answer = await self._route(method, path, headers, body, reader, writer, conn)
         except http.HTTPError as e:
             self._count(e.status)
             writer.write(http.error(e.status))
@@ -256,7 +345,7 @@ class WebServer:
         peer = writer.get_extra_info("peername")
         return str(peer[0]) if peer else "?"
 
-    async def _route(self, method, path, headers, body, reader, writer):
+    async def _route(self, method, path, headers, body, reader, writer, conn):
         self._check_host(headers)
         if method == "POST":
             self._check_post(headers)
@@ -275,7 +364,11 @@ class WebServer:
         if path == "/events":
             if method != "GET":
                 raise http.HTTPError(405)
-            await self._stream(reader, writer, None)
+            public = [x for x in self.streams if x.code is None]
+            if len(public) >= PUBLIC_STREAMS or \
+                    sum(1 for x in public if x.conn is not None and x.conn.address == conn.address) >= PUBLIC_PER_ADDRESS:
+                raise http.HTTPError(503)
+            await self._stream(reader, writer, None, conn)
             return None
         if path == "/api/join":
             if method != "POST":
@@ -295,11 +388,13 @@ class WebServer:
                 if method != "GET":
                     raise http.HTTPError(405)
                 seat = self._seat_of(code, client, allow_moved=True)
-                await self._stream(reader, writer, code)
+                conn.seated = seat > 0
+                await self._stream(reader, writer, code, conn, seat)
                 return None
             if method != "POST":
                 raise http.HTTPError(405)
             seat = self._seat_of(code, client)
+            conn.seated = True
             obj = self._json_body(body)
             key, action = obj.get("key"), obj.get("action", PRESS)
             if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD) or len(obj) > 2:
@@ -311,16 +406,19 @@ class WebServer:
         raise http.HTTPError(404)
 
     def _seat_of(self, code: str, client: str, allow_moved: bool = False):
-        if self.limit.blocked(client):
-            raise http.HTTPError(429)
+        """The seat of a valid code (checked first: a valid code is never slowed by anyone's
+        failures, its own client's included; 128 bits need no guessing limit). A wrong
+        code counts against its client only: 404, or 429 once that client failed too
+        often. An old code of the last game answers once (0: the stream says `next`)."""
         snap = self.snapshot
         seat = snap.access.seat(code) if snap is not None else None
-        if seat is None and allow_moved and snap is not None and snap.access.moved_to(code):
+        if seat is not None:
+            return seat
+        if allow_moved and snap is not None and snap.access.moved_to(code) and digest(code) not in self.spent:
             return 0
-        if seat is None:
-            self.limit.failed(client)
-            raise http.HTTPError(404)
-        return seat
+        blocked = self.limit.blocked(client)
+        self.limit.failed(client)
+        raise http.HTTPError(429 if blocked else 404)
 
     async def _join(self, obj: dict, client: str) -> bytes:
         ticket = obj.get("ticket")
@@ -350,26 +448,44 @@ class WebServer:
 
     # -- streams ------------------------------------------------------------------------------
 
-    async def _stream(self, reader, writer, code) -> None:
-        s = Stream(writer, code)
-        writer.write(http.stream_head())
+    async def _stream(self, reader, writer, code, conn=None, seat=None) -> None:
+        s = Stream(writer, code, conn, seat)
+        if conn is not None:
+            conn.stream = "seat" if code is not None else "public"
+        if seat:  # at most SEAT_STREAMS a seat: a phone that reconnects ends its oldest
+            mine = [x for x in self.streams if x.seat == seat]
+            for old in mine[:max(0, len(mine) - SEAT_STREAMS + 1)]:
+                self._drop(old)
+        writer.write(http.stream_head() + b"retry: 3000\n\n")
         self.streams.add(s)
         if self._keepalive is None:
             self._keepalive = asyncio.get_running_loop().call_later(KEEPALIVE_SECONDS, self._ping)
         try:
             self._send(s)
-            # wait for the client to go (a stream client sends nothing more)
-            while await reader.read(1024):
-                pass
+            # wait for the client to go (a stream client sends nothing more); a public
+            # stream ends after STREAM_SECONDS and its page reconnects
+            limit = STREAM_SECONDS if code is None else None
+            await asyncio.wait_for(self._until_gone(reader), limit)
+        except asyncio.TimeoutError:
+            pass
         finally:
             self.streams.discard(s)
+
+    @staticmethod
+    async def _until_gone(reader) -> None:
+        while await reader.read(1024):
+            pass
 
     def _ping(self) -> None:
         self._keepalive = None
         if not self.streams:
             return
         for s in list(self.streams):
-            self._write(s, b":\n\n")
+            transport = s.writer.transport
+            if transport is None or transport.get_write_buffer_size() > STUCK_BYTES:
+                self._drop(s)   # it read nothing since the last keep-alive: nobody is there
+            else:
+                self._write(s, b":\n\n")
         self._keepalive = asyncio.get_running_loop().call_later(KEEPALIVE_SECONDS, self._ping)
 
     def _fan_out(self) -> None:
@@ -396,7 +512,8 @@ class WebServer:
             seat = snap.access.seat(s.code)
             if seat is None:
                 new = snap.access.moved_to(s.code)
-                if new is not None:
+                if new is not None and digest(s.code) not in self.spent:
+                    self.spent.add(digest(s.code))  # given once: then the old code stops
                     self._write(s, b"event: next\ndata: " + dumps({"code": new}) + b"\n\n")
                 else:
                     self._write(s, b"event: gone\ndata: {}\n\n")
@@ -425,6 +542,8 @@ class WebServer:
 
     def _drop(self, s: Stream) -> None:
         self.streams.discard(s)
+        if s.conn is not None:
+            self._forget(s.conn)
         try:
             s.writer.close()
         except Exception:  # noqa: BLE001

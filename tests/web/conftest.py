@@ -26,8 +26,9 @@ class FrozenClock:
         return self.t
 
 
-def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0) -> tuple:
-    """One request on a fresh connection: (status, headers dict, body bytes, raw bytes)."""
+def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0, source="127.0.0.1") -> tuple:
+    """One request on a fresh connection from ``source`` (any 127.0.0.x: a device on the
+    party's Wi-Fi): (status, headers dict, body bytes, raw bytes)."""
     if raw is None:
         h = {"Host": f"127.0.0.1:{port}", "Connection": "close"}
         data = b""
@@ -38,7 +39,7 @@ def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0) 
         h = {k: v for k, v in h.items() if v is not None}
         raw = (f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in h.items())
                + "\r\n").encode() + data
-    s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout, source_address=(source, 0))
     try:
         s.sendall(raw)
         out = b""
@@ -65,8 +66,8 @@ def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0) 
 class StreamClient:
     """An SSE client on a raw socket: every byte it receives is kept."""
 
-    def __init__(self, port, path):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    def __init__(self, port, path, source="127.0.0.1"):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
         self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         self.data = b""
         self.closed = threading.Event()
@@ -83,6 +84,10 @@ class StreamClient:
         except OSError:
             pass
         self.closed.set()
+
+    def status(self) -> int:
+        head = self.data.partition(b"\r\n")[0]
+        return int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0
 
     def events(self, kind=None) -> list:
         out = []
@@ -188,8 +193,8 @@ class WebTable:
         self.sync()
         return status
 
-    def stream(self, path) -> StreamClient:
-        s = StreamClient(self.port, path)
+    def stream(self, path, source="127.0.0.1") -> StreamClient:
+        s = StreamClient(self.port, path, source)
         self.sync()
         return s
 

@@ -99,7 +99,7 @@ def test_a_whole_game_of_cockroach_poker_with_pads_and_phones(web_table, browser
             act(1, 7)                                           # read the notices
     assert type(t.view()).__name__ == "CockroachOver" and t.view().losers == (5,)
     state = json.loads(t.get("/api/state")[2])
-    assert state["losers"] == [4] and state["pads"][3] == 5 and state["seats"][3]["row"] == {"rat": 4}
+    assert state["losers"] == [5] and state["pads"][3] == 5 and state["seats"][3]["row"] == {"rat": 4}
     # the phones and the TV show it
     wait_for(lambda: "4" in p5.d.find_element(p5.By.ID, "seats").text, what="the rows on the phone")
     history = wait_for(lambda: tv.find_element(p5.By.ID, "history").text, what="the TV's history")

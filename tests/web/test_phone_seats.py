@@ -118,7 +118,7 @@ def test_cockroach_poker_from_a_phone(web_table):
     t.key(code, 2)                                  # "it is a bat"
     assert type(t.view()).__name__ == "CockroachAnswer" and t.view().seat == 1
     tv = t.get("/api/state")[2]
-    assert b'"claim":"bat"' in tv and b'"from":3' in tv
+    assert b'"claim":"bat"' in tv and b'"from":4' in tv                  # seat 4, as on the screen
     phone.close()
 
 
@@ -146,7 +146,7 @@ def test_mid_game_the_table_takes_a_phone_back_and_a_new_phone_takes_the_seat(we
     new = json.loads(body)["code"]
     assert type(t.view()).__name__ == "Bidding"       # back to the game
     assert t.key(new, 2) == 204
-    assert json.loads(t.get("/api/state")[2])["locked"] == [3]
+    assert json.loads(t.get("/api/state")[2])["locked"] == [4]
 
 
 def test_after_a_restart_the_game_with_phone_seats_resumes_and_phones_join_again(tmp_path):

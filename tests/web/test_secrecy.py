@@ -94,3 +94,39 @@ def test_a_phone_sees_its_own_pending_bid_and_no_other(web_table):
     assert b'"bid":"3"' not in p5.data and b'"bid":"3"' in p4.data
     p4.close()
     p5.close()
+
+
+def test_secrecy_a_phone_that_takes_a_pad_seat_mid_turn_gets_the_same_bytes_whatever_the_pad_bid(web_table):
+    """Twin tables, pads and phones mixed, that differ only in the bid pad 2 made before it
+    handed its seat to a phone: every client, the new phone of seat 2 included, gets the
+    same bytes."""
+    port = free_port()
+    runs = []
+    for bid in (0, 5):
+        t = web_table(seed=11, port=port)
+        tv = t.stream("/events", source="127.0.0.2")
+        t.press(1, 0)
+        t.press(1, 0)
+        t.press(2, 0)
+        t.phone_join(1)                               # a phone at seat 4
+        t.press(1, 6)
+        t.press(1, 6)
+        reveal_start(t)
+        p4 = t.stream(f"/s/{t.phones.codes[4]}/events", source="127.0.0.3")
+        t.press(2, bid)                               # pad 2's pending bid: differs between the twins
+        t.press(2, 4, "hold")                         # pad 2 hands its seat to a phone
+        ticket = t.view().phone[1].rsplit("/", 1)[1]
+        status, _, body, raw_join = t.post("/api/join", {"ticket": ticket}, source="127.0.0.4")
+        assert status == 200
+        t.sync()
+        p2 = t.stream(f"/s/{json.loads(body)['code']}/events", source="127.0.0.4")
+        seen = {"join": raw_join, "state": t.get("/api/state", source="127.0.0.5")[3]}
+        t.press(1, 3)                                 # pad 1 locks in too: still pending
+        seen["state, later"] = t.get("/api/state", source="127.0.0.5")[3]
+        for s in (tv, p4, p2):
+            s.close()
+        seen.update({"tv": tv.data, "phone 4": p4.data, "phone 2": p2.data})
+        runs.append(seen)
+        t.close()
+    for what in runs[0]:
+        assert runs[0][what] == runs[1][what], what

@@ -86,7 +86,7 @@ def test_a_code_works_only_for_its_seat_and_a_new_game_moves_the_phone_on(web_ta
     assert t.key(old, 0) == 404                        # the setup's code is spent
     reveal_start(t)
     assert t.key(new, 3) == 204
-    assert json.loads(t.get("/api/state")[2])["locked"] == [3]      # player 3 is seat 4, nobody else
+    assert json.loads(t.get("/api/state")[2])["locked"] == [4]      # seat 4 (player 3), nobody else
 
 
 def test_wrong_codes_are_rate_limited(web_table):
@@ -96,15 +96,18 @@ def test_wrong_codes_are_rate_limited(web_table):
     assert answers[:5] == [404] * 5 and answers[5:] == [429, 429]
 
 
-def test_the_rate_limit_has_a_bucket_for_everyone_and_one_per_client():
+def test_the_rate_limit_counts_each_client_alone():
     now = [0.0]
-    limit = RateLimit(per_minute=30, per_client=5, clock=lambda: now[0])
-    for i in range(30):
-        assert not limit.blocked(f"10.0.0.{i}")
-        limit.failed(f"10.0.0.{i}")
-    assert limit.blocked("10.0.0.99")                  # the shared bucket: 30 a minute for everyone
+    limit = RateLimit(per_client=5, clock=lambda: now[0])
+    for i in range(300):                               # failures from 300 addresses, 1 each...
+        assert not limit.blocked(f"10.0.{i // 250}.{i % 250}")
+        limit.failed(f"10.0.{i // 250}.{i % 250}")
+    assert not limit.blocked("10.0.9.9")               # ...never block anyone else
+    for _ in range(5):
+        limit.failed("10.0.9.9")
+    assert limit.blocked("10.0.9.9")                   # 5 a minute of its own do
     now[0] = 61.0
-    assert not limit.blocked("10.0.0.99")
+    assert not limit.blocked("10.0.9.9")
 
 
 def test_the_table_takes_a_phone_seat_back_and_its_phone_then_gets_nothing(web_table):
@@ -241,14 +244,21 @@ def test_a_web_fault_never_stops_the_table(web_table, monkeypatch):
     tv.close()
 
 
-def test_at_most_64_connections_then_503_and_the_table_goes_on(web_table):
+def test_one_address_holds_at_most_8_sockets_others_get_in_and_the_table_goes_on(web_table):
     import socket
 
     t = web_table()
-    idle = [socket.create_connection(("127.0.0.1", t.port)) for _ in range(64)]
+    idle = []
+    for _ in range(64):
+        try:
+            idle.append(socket.create_connection(("127.0.0.1", t.port), source_address=("127.0.0.2", 0)))
+        except OSError:
+            pass
     try:
         t.sync()
-        assert t.get("/api/state")[0] == 503
+        assert t.get("/api/state", source="127.0.0.2")[0] == 503     # that address is full
+        assert t.get("/api/state", source="127.0.0.3")[0] == 200     # nobody else is
+        assert t.web.per_address["127.0.0.2"] == 8
         t.press(1, 0)
         assert t.view().step == "join"
     finally:
@@ -256,6 +266,6 @@ def test_at_most_64_connections_then_503_and_the_table_goes_on(web_table):
             s.close()
     for _ in range(50):  # the server sees them go
         t.sync()
-        if t.get("/api/state")[0] == 200:
+        if t.get("/api/state", source="127.0.0.2")[0] == 200:
             break
-    assert t.get("/api/state")[0] == 200
+    assert t.get("/api/state", source="127.0.0.2")[0] == 200

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from pitable.rules.log import replay
+from pitable.rules.log import by_seat, replay, seats_of
 from pitable.table.journal import SUFFIX
 
 
@@ -39,11 +39,13 @@ def test_api_state_has_the_keys_and_meanings_of_replay_json_plus_who_locked_in(w
     assert status == 200 and headers["content-type"] == "application/json"
     got = json.loads(body)
     log = next((tmp_path / "logs0").glob(f"*{SUFFIX}")).read_text()
-    want = replay(log)[0].to_json()
+    state, parsed = replay(log)
+    want = by_seat(state.to_json(), seats_of(parsed.header, state.players))   # as `pitable replay --json`
     assert {k: v for k, v in got.items() if k not in ("locked", "pads")} == json.loads(json.dumps(want))
+    assert [s["seat"] for s in got["seats"]] == [1, 2, 4]
     assert got["locked"] == [1] and got["pads"] == [1, 2, 4]
-    assert t.key(code, 4) == 204                    # the phone (player 3, seat 4) locks in
-    assert json.loads(t.get("/api/state")[2])["locked"] == [1, 3]
+    assert t.key(code, 4) == 204                    # the phone (player 3, seat 4) locks in: seat 4
+    assert json.loads(t.get("/api/state")[2])["locked"] == [1, 4]
 
 
 def test_the_table_page_is_package_data_with_no_outside_assets(web_table):

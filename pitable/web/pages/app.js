@@ -108,14 +108,24 @@
     $("sitting").replaceChildren(seats, ...rows);
   }
 
-  function listen(url, onSeat) {
+  // A stream refused with an error status (the Pi busy, 503) is closed for good by the
+  // browser: try again a few times before a phone says its seat is gone; a TV page always.
+  function listen(url, onSeat, tries) {
     const es = new EventSource(url);
-    es.addEventListener("table", (e) => showTable(JSON.parse(e.data)));
+    let heard = false;
+    es.addEventListener("table", (e) => { heard = true; showTable(JSON.parse(e.data)); });
+    const again = (n) => setTimeout(() => listen(url, onSeat, n), 3000);
     if (onSeat) {
-      es.addEventListener("seat", (e) => onSeat(JSON.parse(e.data)));
+      es.addEventListener("seat", (e) => { heard = true; onSeat(JSON.parse(e.data)); });
       es.addEventListener("next", (e) => { es.close(); location.replace("/s/" + JSON.parse(e.data).code); });
       es.addEventListener("gone", () => { es.close(); gone(); });
-      es.onerror = () => { if (es.readyState === EventSource.CLOSED) gone(); };
+      es.onerror = () => {
+        if (es.readyState !== EventSource.CLOSED) return;
+        const n = heard ? 0 : (tries || 0) + 1;
+        if (n < 3) again(n); else gone();
+      };
+    } else {
+      es.onerror = () => { if (es.readyState === EventSource.CLOSED) again(0); };
     }
     return es;
   }
