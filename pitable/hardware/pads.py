@@ -38,7 +38,7 @@ import time
 from functools import partial
 from typing import Callable, Sequence
 
-from gpiozero import Buzzer, DigitalInputDevice, DigitalOutputDevice, LED
+from gpiozero import Buzzer, DigitalInputDevice, GPIODevice, LED
 from gpiozero.exc import GPIOZeroError
 
 from ..errors import HardwareError
@@ -152,33 +152,65 @@ class DirectPads(_Closing):
         self._keys = []
 
 
+# A released column rises through its pull-up: 65 kOhm (the Pi's internal, worst case)
+# x 900 pF (6 pads x 1.5 m of cable at ~100 pF/m) is an RC of 59 us, and the input reads
+# high at ~0.6 of 3.3 V, after ~0.9 RC = 54 us. 100 us leaves margin; 10 kOhm external
+# pull-ups (docs/wiring.md) bring it to ~9 us. time.sleep waits at least that long.
+SETTLE = 100e-6
+
+
+def _drive_low(pin) -> None:
+    """Make a row an output at 0 in one step (lgpio claims it at 0, RPi.GPIO sets it up
+    with initial=0): it never drives high, not even for an instant."""
+    pin.output_with_state(False)
+
+
+def _let_go(pin) -> None:
+    pin.input_with_pull("up")
+
+
 class MatrixPads(_Closing):
-    """Seats are rows (outputs, active low), the 8 keys are shared columns (pulled up).
+    """Seats are rows (open drain: driven low or let go), the 8 keys are shared columns
+    (pulled up).
+
+    **No output ever drives against another.** A row is either an output driven *low*
+    or an input (let go, pulled up); no row is ever driven high. So even with a diode
+    missing, reversed or bridged and keys held on several pads, no current runs from
+    one pin into another: at worst a key reads on the wrong seat (a ghost), and the
+    diodes, one per key, are there to stop that.
 
     Idle: every row is driven low, so any key press pulls its column low and fires a
     column edge; nothing polls. A column edge makes us compare the columns with what the
-    last scan predicts; only if they differ do we *scan*: all rows high, then one row low
-    at a time reading the 8 columns, then all rows low again. Scanning toggles the
-    columns, so its own edges fire the handler again: a lock and a "dirty" flag merge
-    them into the running scan, and the comparison makes late echoes harmless.
+    last scan predicts; only if they differ do we *scan*: all rows let go, then one row
+    driven low at a time reading the 8 columns, then all rows low again. **Lines settle
+    before they are read:** after every row change we wait ``settle`` seconds before
+    reading a column (a released column rises only through its pull-up and the cable's
+    capacitance: see docs/wiring.md). Scanning toggles the columns, so its own edges
+    fire the handler again: a lock and a "dirty" flag merge them into the running scan,
+    and the comparison makes late echoes harmless.
 
     Limit of the wiring: columns are shared, so while one seat holds key 3, another seat
     pressing or releasing key 3 makes no edge (the column is already low). While any key
     is held, ``next_deadline()`` therefore asks the loop for a re-scan every
     ``scan_interval`` seconds; with no key held there are no scans at all
-    (``scan_count`` proves it). For the same reason a debounce check is decided on a
-    fresh scan, never on the last one: that may have caught a contact mid-bounce, and
-    on a shared column nothing would tell us it has settled since.
+    (``scan_count`` proves it). A press is confirmed on a fresh scan ``bounce`` after
+    it began (a glitch is not a key, :mod:`pitable.hardware.keys`). If the loop comes
+    late to that check and the key has been let go meanwhile, the columns tell what it
+    read at the check: a column that has not moved since the last scan, and that no
+    other seat holds, still shows that key's level.
     """
 
     def __init__(self, rows: Sequence[Pin], columns: Sequence[Pin], on_edge: OnEdge, *,
                  pin_factory=None, bounce: float = 0.02,
                  clock: Callable[[], float] = time.monotonic,
-                 scan_interval: float = 0.03) -> None:
+                 scan_interval: float = 0.03, settle: float = SETTLE,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         if len(columns) != KEYS:
             raise PadsError(f"matrix: {len(columns)} column pins, need {KEYS}")
         self._on_edge = on_edge
         self._clock = clock
+        self._sleep = sleep
+        self.settle_time = settle
         self._debouncer = Debouncer(bounce)
         self.scan_interval = scan_interval
         self.seats = len(rows)
@@ -188,17 +220,21 @@ class MatrixPads(_Closing):
         self._dirty = False  # a column changed (or settle was asked) while busy
         self._force = False  # a scan was asked for while busy
         self._raw = [[False] * KEYS for _ in rows]
+        self._moved: list[float | None] = [None] * KEYS  # first time a column left the last scan's level
         self._last_scan = 0.0
         self._deadline: float | None = None
-        self._rows: list[DigitalOutputDevice] = []
+        self._rows: list[GPIODevice] = []
         self._cols: list[DigitalInputDevice] = []
         try:
             for s, pin in enumerate(rows):
                 try:
-                    # active_high=False: on() drives the row low, which is "active".
-                    self._rows.append(DigitalOutputDevice(
-                        pin, active_high=False, initial_value=True, pin_factory=pin_factory))
+                    dev = GPIODevice(pin, pin_factory=pin_factory)
                 except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
+                    raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
+                self._rows.append(dev)
+                try:
+                    _drive_low(dev.pin)
+                except Exception as e:  # noqa: BLE001
                     raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
             for k, pin in enumerate(columns):
                 try:
@@ -206,6 +242,7 @@ class MatrixPads(_Closing):
                         pin, pull_up=True, bounce_time=None, pin_factory=pin_factory))
                 except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                     raise _gpio_error(f"matrix column of key {k + 1}", pin, e) from e
+            self._sleep(self.settle_time)
             # Baseline without edges: a key held at start is reported once released
             # and pressed again, like gpiozero does for its own devices.
             self._raw = self._scan_matrix()
@@ -228,7 +265,7 @@ class MatrixPads(_Closing):
         return self._deadline
 
     def settle(self, now: float | None = None) -> None:
-        """Do what ``next_deadline()`` asked for: a debounce check, or a held-key re-scan."""
+        """Do what ``next_deadline()`` asked for: a press to confirm, or a held-key re-scan."""
         now = self._clock() if now is None else now
         dl = self._deadline
         if dl is None or now < dl:
@@ -252,13 +289,19 @@ class MatrixPads(_Closing):
             while True:
                 with self._flags:
                     scan, self._force, self._dirty = self._force, False, False
-                edges: list[KeyEdge] = []
-                # A debounce decision needs a fresh reading: the last scan may have
-                # caught a contact mid-bounce, and on a shared column nothing tells us
-                # it has changed since (issue 10 item 9).
-                if self._debouncer.due(self._clock()):
-                    scan = True
-                if not scan and self._read_idle() != self._expected_idle():
+                now = self._clock()
+                idle = self._read_idle()
+                expected = self._expected_idle()
+                for k in range(KEYS):
+                    if idle[k] != expected[k] and self._moved[k] is None:
+                        self._moved[k] = now
+                # checks the loop came late to: decided from the last scan where the
+                # columns prove it still held at the check
+                edges = self._catch_up()
+                # A press is confirmed on a fresh reading, never on the last scan: that
+                # may have caught a contact mid-bounce or a glitch, and on a shared column
+                # nothing tells us it has changed since.
+                if self._debouncer.due(now) or idle != expected:
                     scan = True
                 if scan:
                     m = self._scan_matrix()
@@ -279,6 +322,16 @@ class MatrixPads(_Closing):
                 self._busy = False
             raise
 
+    def _catch_up(self) -> list[KeyEdge]:
+        edges = []
+        for s, k in self._debouncer.due(self._clock()):
+            check = self._debouncer.check_of(s, k)
+            others = any(self._raw[o][k] for o in range(self.seats) if o != s)
+            still = self._moved[k] is None or self._moved[k] > check
+            if self._last_scan <= check and still and not others:
+                edges += self._debouncer.decide(s, k, self._raw[s][k], check)
+        return edges
+
     def _read_idle(self) -> list[bool]:
         return [bool(c.is_active) for c in self._cols]
 
@@ -290,16 +343,21 @@ class MatrixPads(_Closing):
 
     def _scan_matrix(self) -> list[list[bool]]:
         for row in self._rows:
-            row.off()
+            _let_go(row.pin)
         m = []
         for row in self._rows:
-            row.on()
+            _drive_low(row.pin)
+            self._sleep(self.settle_time)
             m.append([bool(c.is_active) for c in self._cols])
-            row.off()
+            _let_go(row.pin)
         for row in self._rows:
-            row.on()
+            _drive_low(row.pin)
+        # the columns of keys held on other rows fall now: driven, fast, but read only
+        # after a settle like every other reading
+        self._sleep(self.settle_time)
         self.scan_count += 1
         self._last_scan = self._clock()
+        self._moved = [None] * KEYS
         return m
 
     def _apply(self, m: list[list[bool]]) -> list[KeyEdge]:
