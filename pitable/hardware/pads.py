@@ -236,13 +236,13 @@ class MatrixPads(_Closing):
                     _drive_low(dev.pin)
                 except Exception as e:  # noqa: BLE001
                     raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
+            self._sleep(self.settle_time)   # opening a column reads it
             for k, pin in enumerate(columns):
                 try:
                     self._cols.append(DigitalInputDevice(
                         pin, pull_up=True, bounce_time=None, pin_factory=pin_factory))
                 except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                     raise _gpio_error(f"matrix column of key {k + 1}", pin, e) from e
-            self._sleep(self.settle_time)
             # Baseline without edges: a key held at start is reported once released
             # and pressed again, like gpiozero does for its own devices.
             self._raw = self._scan_matrix()
