@@ -767,6 +767,7 @@ def _is_empty(path) -> bool:
 def pin_warnings(config: Config, source: str | os.PathLike) -> list[str]:
     """``FILE: key.path: warning: ...`` for each pad pin that has another job at boot or on
     common set-ups (pitable.hardware.header.BITES): a working config, so not an error."""
-    from pitable.hardware.wiring import pin_warnings as warnings, wiring_of
+    from pitable.hardware.wiring import bite_warnings, wiring_of
 
-    return [f"{source}: {w.path}: {w.message()}" for w in warnings(wiring_of(config))]
+    # one line per job (SPI0, I2S...), naming all its pins: each is said once
+    return [f"{source}: {w.path}: {w.message()}" for w in bite_warnings(wiring_of(config))]

@@ -6,8 +6,9 @@ from pitable.hardware.wiring import KEY_NAMES, Wiring
 
 __all__ = ["as_text", "as_markdown"]
 
-ORIENTATION = ("Header seen from above with the board's edge away from you: pin 1 (square pad) "
-               "at the bottom left; odd pins are the inner row, even pins the row at the edge.")
+ORIENTATION = ("Header seen from above with the board's edge away from you: pin 1 at the bottom "
+               "left (from below, its solder pad is the square one); odd pins are the inner row, "
+               "even pins the row at the edge.")
 
 
 def as_text(wiring: Wiring, source: str) -> str:
