@@ -203,7 +203,7 @@ class MatrixPads(_Closing):
     def __init__(self, rows: Sequence[Pin], columns: Sequence[Pin], on_edge: OnEdge, *,
                  pin_factory=None, bounce: float = 0.02,
                  clock: Callable[[], float] = time.monotonic,
-                 scan_interval: float = 0.03, settle: float = SETTLE,
+                 scan_interval: float = 0.02, settle: float = SETTLE,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         if len(columns) != KEYS:
             raise PadsError(f"matrix: {len(columns)} column pins, need {KEYS}")

@@ -99,7 +99,17 @@ class SimTable:
 
     def _wait(self, dt: float) -> None:
         if isinstance(self.clock, ManualClock):
-            self.clock.advance(dt)
+            # the loop wakes at each deadline the pads ask for (a press to confirm, a
+            # re-scan), as it does on a Pi, not only at the end of the wait
+            end = self.clock.t + dt
+            for _ in range(10_000):
+                dls = [d for d in (s.next_deadline() for s in self.loop.sources)
+                       if d is not None and self.clock.t < d < end]
+                if not dls:
+                    break
+                self.clock.t = min(dls)
+                self.loop.drain()
+            self.clock.t = end
             self.loop.drain()
         else:
             deadline = time.monotonic() + dt

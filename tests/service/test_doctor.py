@@ -196,7 +196,7 @@ def test_pwm_audio_moved_onto_the_header_fails_for_those_pins(tmp_path):
 
 
 @pytest.mark.parametrize("name,spi", [("spi-ssd1309.yaml", "on"), ("pitable.yaml", "off"),
-                                      ("direct-3-seats.yaml", "off"), ("matrix-4-seats.yaml", "")])
+                                      ("direct-3-seats.yaml", "off"), ("matrix-4-seats.yaml", "off")])
 def test_install_script_turns_spi_on_only_for_an_spi_display(name, spi, capsys):
     """systemd/install.sh asks the config whether SPI goes on (an SPI display), off (the
     pads use SPI0's pins) or stays as it is; its Python, run here on each example."""
