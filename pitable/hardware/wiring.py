@@ -230,7 +230,7 @@ def wiring_of(config) -> Wiring:
     if cables:
         notes.append(cables[0])
         wires = cables[1]
-        cores = next((c for c in (10, 12, 14, 16, 20) if c >= wires), wires)
+        cores = next((c for c in (10, 12, 14, 16, 20) if c > wires), wires + 1)   # a spare core
         parts.append(Part(seats, f"multicore cables, {cores} cores, {CABLE_M} m",
                           f"one per pad, {wires} cores used; e.g. LiYY {cores} x 0.14 mm2"))
         parts.append(Part(seats, "D-sub 15 (DA-15) connector pairs",
