@@ -286,3 +286,100 @@ def test_each_pads_cable_is_counted():
     cables = next(n for n in matrix.notes if n.startswith("Cables to the pads"))
     assert "seat 1: 11 wires (8 columns, its row, LED, ground)" in cables
     assert "seat 4: 10 wires (8 columns, its row, ground)" in cables
+
+
+# ---------------------------------------------------------------- the builder's kit, for every shipped config
+
+def _comment(path):
+    return "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
+                     if line.lstrip().startswith("#") or " #" in line)
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_shipped_config_warnings_are_the_ones_its_comment_explains_each_once(path, capsys):
+    from pitable.config import check_config_main
+
+    config = load_config(path)
+    grouped = bite_warnings(wiring_of(config))
+    assert check_config_main(path) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == len(grouped) == len({w.bite for w in grouped})     # one line per job
+    comment = _comment(path)
+    for w in grouped:
+        assert w.bite.name in comment, f"{path.name}: its comment does not explain the {w.bite.name} warning"
+        for u in w.uses:
+            assert str(u.bcm) in comment
+    # the dangerous kind (a key on a pin a job drives) only where there is no other way
+    # (24 direct keys), and then the comment says so
+    if any("can damage the pin" in line for line in err):
+        assert config.pads.wiring == "direct" and config.seats == 3 and "short" in comment
+
+
+def test_a_key_on_txd_or_a_driven_spi_pin_is_said_to_short_it_and_miso_is_not():
+    txd = parse_config({"pads": {"direct": [{"keys": [14, 17, 27, 22, 5, 6, 13, 9]},
+                                            {"keys": [18, 23, 24, 25, 12, 16, 26, 10]}]}}, "x.yaml")
+    by_job = {w.bite.name: w.message() for w in bite_warnings(wiring_of(txd))}
+    assert "A key pressed on GPIO 14 then shorts an output" in by_job["serial"]
+    assert "can damage the pin" in by_job["serial"]
+    spi = by_job["SPI0"]
+    assert "A key pressed on GPIO 10 then shorts" in spi and "GPIO 9 (MISO) is an input, not driven" in spi
+    led_only = parse_config({"pads": {"direct": [{"keys": [4, 17, 27, 22, 5, 6, 13, 9], "led": 14},
+                                                 {"keys": [23, 24, 25, 1, 12, 16, 26, 0]}]}}, "x.yaml")
+    serial = next(w for w in bite_warnings(wiring_of(led_only)) if w.bite.name == "serial")
+    assert "can damage" not in serial.message()     # an LED is not a switch to ground
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_kit_answers_the_builders_questions(path):
+    """Items a maker asked about, in the model and so in the text, doc and picture:
+    the cable plan and its parts, a ground in every pad cable, the LED resistor at the
+    Pi and the LED colours, the diodes, the OLED's pin order, the matrix's keys."""
+    config = load_config(path)
+    wiring = wiring_of(config)
+    parts = {p.name: p for p in wiring.parts}
+    notes = " ".join(wiring.notes)
+    seats = config.seats
+    cable = next(p for n, p in parts.items() if n.startswith("multicore cables"))
+    assert cable.count == seats and parts["D-sub 15 (DA-15) connector pairs"].count == seats
+    assert parts["perfboards (stripboard)"].count == seats + 1
+    assert "40-way GPIO ribbon cable, 2x20 female ends" in parts and "hub" in notes
+    wires = max(len([u for u in wiring.uses if u.seat == s and u.role != "display"])
+                + (8 if config.pads.wiring == "matrix" else 0) for s in range(seats))
+    cores = int(cable.name.split(", ")[1].split()[0])
+    assert wires < cores <= 15 + 1       # fits the cable with a spare, and the D-sub 15
+    for s in range(seats):               # every pad's cable has its ground wire
+        assert any(u.role == "ground" for u in wiring.seat_pins(s)), s
+    assert "ground)" in notes
+    if any(u.role == "led" for u in wiring.uses):
+        assert "resistor on the hub (at the Pi" in notes and "Red or yellow" in notes
+        assert "not blue or white" in parts["LEDs, red or yellow, 3 mm or 5 mm"].note
+        assert parts["330 ohm resistors"].note == "one per LED, on the hub"
+    if config.pads.wiring == "matrix":
+        assert "Diodes are mandatory" in notes and parts["10 kOhm resistors"].count == 8
+        assert "The columns split at the hub" in notes and "not to ground" in notes
+        assert "joins its GPIO" not in notes
+    display = next(p for p in wiring.parts if "OLED" in p.name)
+    assert "wire by the labels" in display.note and "wire it by the labels" in notes
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_picture_shows_pin_numbers_large_the_led_resistor_at_the_pi_and_the_oled_caveat(path):
+    config = load_config(path)
+    wiring = wiring_of(config)
+    drawing = layout(wiring)
+    texts = [s for s in drawing.shapes if s[0] == "text"]
+    for u in wiring.uses:               # in the header box: the number large, the use small
+        (x, y) = next(t[1] for t in texts if t[2] == u.short and abs(t[1][1] - 0) >= 0
+                      and any(n[2] == str(u.board) and n[1][0] == t[1][0] for n in texts))
+        number = next(n for n in texts if n[2] == str(u.board) and n[1][0] == x)
+        short = next(t for t in texts if t[2] == u.short and t[1][0] == x)
+        assert number[3] > short[3] and number[1][1] < short[1][1]
+    # a resistor box per LED, at the Pi: between the header and the devices, on its wire
+    devices_top = min(s[1][1] for s in drawing.shapes if s[0] == "rect" and s[2] == "#f2ecfa")
+    resistors = [s for s in drawing.shapes if s[0] == "rect" and s[2] == "#ffffff"
+                 and s[1][2] - s[1][0] == 12 and s[1][3] - s[1][1] == 22 and s[1][1] < devices_top]
+    assert len(resistors) == len(wiring.of_role("led"))
+    assert not [t for t in texts if t[2] == "330R"]          # none on the pads any more
+    words = [t[2] for t in texts]
+    assert "wire by the labels on it" in words
+    assert not any("its pad is square" in w for w in words)
