@@ -21,10 +21,12 @@ The loop's part (no timer threads anywhere)::
     pads.settle()              # cheap no-op when nothing is due; may put edges on the queue
     ... drain the queue, feeding KeyEdges to tracker.edge(), then tracker.expire(clock())
 
-``pads.next_deadline()`` is the end of the debounce lockout after each accepted edge
-(so a level hidden in chatter is delivered) and, for the matrix, the next re-scan while a
-key is held (see :class:`MatrixPads`). When no key is down and nothing bounced, it is
-None: an idle table wakes nobody.
+``pads.next_deadline()`` is when a press is to be confirmed (a glitch is not a key: see
+:mod:`pitable.hardware.keys`) and, for the matrix, the next re-scan while a key is held
+(see :class:`MatrixPads`). When no key is down and no press waits, it is None: an idle
+table wakes nobody. A press waiting for its check posts no edge, so the pads call
+``wake()`` (the loop's ``post(nothing)``) when their deadline comes earlier: a loop
+blocked on its queue then asks again.
 
 gpiozero's ``Button`` is deliberately not used: each Button starts a hold thread that
 wakes every 0.1 s, i.e. 32 threads polling for 4 pads. ``DigitalInputDevice`` has the
@@ -44,12 +46,17 @@ from gpiozero.exc import GPIOZeroError
 from ..errors import HardwareError
 from .keys import Debouncer, KeyEdge
 
-__all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS"]
+__all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing"]
 
 KEYS = 8
 
 Pin = int | str
 OnEdge = Callable[[KeyEdge], None]
+
+
+def nothing() -> None:
+    """A no-op for the loop's queue: ``wake=lambda: post(nothing)`` wakes a loop that
+    blocks on its queue, so that it asks ``next_deadline()`` again."""
 
 
 class PadsError(HardwareError):
@@ -90,8 +97,10 @@ class DirectPads(_Closing):
 
     def __init__(self, seats: Sequence[Sequence[Pin]], on_edge: OnEdge, *,
                  pin_factory=None, bounce: float = 0.02,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 wake: Callable[[], None] | None = None) -> None:
         self._on_edge = on_edge
+        self._wake = wake
         self._clock = clock
         self._debouncer = Debouncer(bounce)
         # RLock: with mock pins a handler can run inside our own settle() call.
@@ -123,8 +132,10 @@ class DirectPads(_Closing):
     def _raw(self, seat: int, key: int, pressed: bool) -> None:
         # gpiozero thread: debounce and hand over, nothing else.
         with self._lock:
+            before = self._debouncer.next_deadline()
             for e in self._debouncer.edge(seat, key, pressed, self._clock()):
                 self._on_edge(e)
+            _wake_if_earlier(self._wake, before, self._debouncer.next_deadline())
 
     def next_deadline(self) -> float | None:
         with self._lock:
@@ -157,6 +168,14 @@ class DirectPads(_Closing):
 # high at ~0.6 of 3.3 V, after ~0.9 RC = 54 us. 100 us leaves margin; 10 kOhm external
 # pull-ups (docs/wiring.md) bring it to ~9 us. time.sleep waits at least that long.
 SETTLE = 100e-6
+
+
+def _wake_if_earlier(wake, before: float | None, after: float | None) -> None:
+    """A press waiting for its check posts no edge: wake the loop (blocked on its queue
+    with the old timeout) so that it wakes again at the check, and a hold is timed
+    while the key is still down."""
+    if wake is not None and after is not None and (before is None or after < before):
+        wake()
 
 
 def _drive_low(pin) -> None:
@@ -204,12 +223,14 @@ class MatrixPads(_Closing):
                  pin_factory=None, bounce: float = 0.02,
                  clock: Callable[[], float] = time.monotonic,
                  scan_interval: float = 0.02, settle: float = SETTLE,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 wake: Callable[[], None] | None = None) -> None:
         if len(columns) != KEYS:
             raise PadsError(f"matrix: {len(columns)} column pins, need {KEYS}")
         self._on_edge = on_edge
         self._clock = clock
         self._sleep = sleep
+        self._wake = wake
         self.settle_time = settle
         self._debouncer = Debouncer(bounce)
         self.scan_interval = scan_interval
@@ -308,11 +329,12 @@ class MatrixPads(_Closing):
                     # the due checks first, from this scan; then the other changes
                     edges += self._debouncer.settle_due(self._last_scan, lambda s, k: m[s][k])
                     edges += self._apply(m)
-                self._deadline = self._next_deadline()
+                before, self._deadline = self._deadline, self._next_deadline()
                 # Edges go out after the deadline is updated, so the loop never sees
                 # an edge without the check it arms.
                 for e in edges:
                     self._on_edge(e)
+                _wake_if_earlier(self._wake, before, self._deadline)
                 with self._flags:
                     if not (self._dirty or self._force):
                         self._busy = False

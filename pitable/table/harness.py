@@ -38,7 +38,7 @@ class SimTable:
         from gpiozero.pins.mock import MockFactory
 
         from pitable.hardware.mockmatrix import MockDirectKeys, MockMatrix
-        from pitable.hardware.pads import DirectPads, MatrixPads
+        from pitable.hardware.pads import DirectPads, MatrixPads, nothing
         from pitable.screens.render import render
         from pitable.table.app import Table
         from pitable.table.loop import Loop
@@ -62,11 +62,12 @@ class SimTable:
                 raise ValueError(f"direct wiring fits {len(DIRECT_PINS)} seats on one Pi; use matrix")
             self.keys = MockDirectKeys(self.factory, DIRECT_PINS[:seats])  # before the pads
             self.pads = DirectPads(DIRECT_PINS[:seats], self.loop.post, pin_factory=self.factory,
-                                   bounce=bounce, clock=self.clock)
+                                   bounce=bounce, clock=self.clock, wake=lambda: self.loop.post(nothing))
         else:
             self.keys = MockMatrix(self.factory, MATRIX_ROWS[:seats], MATRIX_COLUMNS)
             self.pads = MatrixPads(MATRIX_ROWS[:seats], MATRIX_COLUMNS, self.loop.post,
-                                   pin_factory=self.factory, bounce=bounce, clock=self.clock)
+                                   pin_factory=self.factory, bounce=bounce, clock=self.clock,
+                                   wake=lambda: self.loop.post(nothing))
         self.loop.sources.append(self.pads)
         self.loop.refresh()
 

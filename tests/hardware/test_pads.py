@@ -479,3 +479,28 @@ def test_a_pin_library_error_of_its_own_kind_is_a_pads_error_naming_the_pin(fact
     factory.pin(SEATS[1][4], pin_class=Busy)
     with pytest.raises(PadsError, match=rf"seat 2 key 5 \(GPIO {SEATS[1][4]}\): LgpioError: GPIO busy"):
         DirectPads(SEATS, print, pin_factory=factory)
+
+
+@pytest.mark.parametrize("wiring", ["direct", "matrix"])
+def test_a_press_waiting_for_its_check_wakes_a_loop_that_waits_on_its_queue(factory, clock, wiring):
+    """The press posts no edge until it is confirmed; a loop blocked on its queue with
+    no timeout (an idle table) must still wake at the check, or a hold would only be
+    seen when the key is let go."""
+    edges, wakes = [], []
+    if wiring == "direct":
+        keys = MockDirectKeys(factory, SEATS)
+        pads = DirectPads(SEATS, edges.append, pin_factory=factory, clock=clock,
+                          wake=lambda: wakes.append(clock.t))
+    else:
+        keys = MockMatrix(factory, ROWS, COLS)
+        pads = MatrixPads(ROWS, COLS, edges.append, pin_factory=factory, clock=clock,
+                          wake=lambda: wakes.append(clock.t))
+    with pads:
+        assert pads.next_deadline() is None       # idle: the loop blocks with no timeout
+        keys.press(0, 2)
+        assert edges == [] and wakes               # ...and is woken to look again
+        assert pads.next_deadline() == pytest.approx(clock.t + 0.02)
+        n = len(wakes)
+        keys.release(0, 2)
+        keys.press(0, 2)                           # chatter inside the window: no more wakes
+        assert len(wakes) == n
