@@ -320,10 +320,9 @@ class BiteWarning:
 
     def message(self) -> str:
         b = self.bite
-        pins = ", ".join(str(u.bcm) for u in self.uses)
-        where = "; ".join(f"pin {u.board} {u.what}" for u in self.uses)
+        pins = ", ".join(f"GPIO {u.bcm} (pin {u.board}, {u.what})" for u in self.uses)
         verb = "is" if len(self.uses) == 1 else "are"
-        text = f"warning: GPIO {pins} ({where}) {verb} {b.job}: {b.when}, {b.happens}."
+        text = f"warning: {pins} {verb} {b.job}: {b.when}, {b.happens}."
         shorted = [u for u in self.uses if u.bcm in b.driven and u.role in _SWITCHES]
         if shorted:
             gp = ", ".join(str(u.bcm) for u in shorted)
