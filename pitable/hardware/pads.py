@@ -257,7 +257,7 @@ class MatrixPads(_Closing):
                     _drive_low(dev.pin)
                 except Exception as e:  # noqa: BLE001
                     raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
-            self._sleep(self.settle_time)   # opening a column reads it
+            self._settle()   # opening a column reads it
             for k, pin in enumerate(columns):
                 try:
                     self._cols.append(DigitalInputDevice(
@@ -298,6 +298,10 @@ class MatrixPads(_Closing):
         return self._debouncer.level(seat, key)
 
     # -- scanning -----------------------------------------------------------------
+    def _settle(self) -> None:
+        if self.settle_time > 0:
+            self._sleep(self.settle_time)
+
     def _service(self, scan: bool) -> None:
         with self._flags:
             if self._busy:
@@ -369,14 +373,14 @@ class MatrixPads(_Closing):
         m = []
         for row in self._rows:
             _drive_low(row.pin)
-            self._sleep(self.settle_time)
+            self._settle()
             m.append([bool(c.is_active) for c in self._cols])
             _let_go(row.pin)
         for row in self._rows:
             _drive_low(row.pin)
         # the columns of keys held on other rows fall now: driven, fast, but read only
         # after a settle like every other reading
-        self._sleep(self.settle_time)
+        self._settle()
         self.scan_count += 1
         self._last_scan = self._clock()
         self._moved = [None] * KEYS
