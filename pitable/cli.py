@@ -197,7 +197,8 @@ def cmd_doctor(args) -> int:
 
 
 def cmd_wiring(args) -> int:
-    from pitable.hardware.wiring import pin_warnings, wiring_of
+    from pitable.config import pin_warnings
+    from pitable.hardware.wiring import wiring_of
     from pitable.hardware.wiring_text import as_markdown, as_text
     from pitable.table.app import choose_config
 
@@ -206,8 +207,8 @@ def cmd_wiring(args) -> int:
     config, source = choose_config(args.config)
     wiring = wiring_of(config)
     print(as_markdown(wiring, source) if args.markdown else as_text(wiring, source), end="")
-    for w in pin_warnings(wiring):
-        print(f"{source}: {w.path}: {w.message()}", file=sys.stderr)
+    for line in pin_warnings(config, source):
+        print(line, file=sys.stderr)
     if args.picture:
         from pitable.hardware.wiring_picture import save_picture
 

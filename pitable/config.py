@@ -47,9 +47,9 @@ KEYS_PER_PAD = 8
 
 # The pinout used when `wiring: direct` has no `direct:` list (config/pitable.yaml shows
 # it): seat 1 on the odd header column, seat 2 on the even one, one LED each.
-DEFAULT_DIRECT = [
-    {"keys": [4, 17, 27, 22, 5, 6, 13, 19], "led": 26},
-    {"keys": [18, 23, 24, 25, 8, 7, 12, 16], "led": 20},
+DEFAULT_DIRECT = [   # config/pitable.yaml's, which explains the pins (docs/wiring.md)
+    {"keys": [4, 17, 27, 22, 9, 0, 5, 6], "led": 10},
+    {"keys": [23, 24, 25, 1, 12, 16, 13, 26], "led": 11},
 ]
 # Seats 5 and 6 are the first two rows with Alt (pitable.hardware.keyboard explains why).
 DEFAULT_KEYBOARD = ("12345678", "qwertyui", "asdfghjk", "zxcvbnm,", "alt+12345678", "alt+qwertyui")
@@ -767,6 +767,7 @@ def _is_empty(path) -> bool:
 def pin_warnings(config: Config, source: str | os.PathLike) -> list[str]:
     """``FILE: key.path: warning: ...`` for each pad pin that has another job at boot or on
     common set-ups (pitable.hardware.header.BITES): a working config, so not an error."""
-    from pitable.hardware.wiring import pin_warnings as warnings, wiring_of
+    from pitable.hardware.wiring import bite_warnings, wiring_of
 
-    return [f"{source}: {w.path}: {w.message()}" for w in warnings(wiring_of(config))]
+    # one line per job (SPI0, I2S...), naming all its pins: each is said once
+    return [f"{source}: {w.path}: {w.message()}" for w in bite_warnings(wiring_of(config))]

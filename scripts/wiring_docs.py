@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Make the README's wiring section and docs/wiring/*.svg from config/*.yaml.
+"""Make docs/wiring.md's per-config section and docs/wiring/*.svg from config/*.yaml.
 
     PYTHONPATH=. python scripts/wiring_docs.py          # write them
     PYTHONPATH=. python scripts/wiring_docs.py --png    # also docs/wiring/*.png, to look at
 
-tests/hardware/test_wiring.py fails when the README or a picture disagrees with the
-configs; run this after changing a config under config/.
+tests/hardware/test_wiring.py fails when docs/wiring.md or a picture disagrees with the
+configs; run this after changing a config under config/ or the wiring model.
 """
 
 from __future__ import annotations
@@ -20,14 +20,15 @@ sys.path.insert(0, str(ROOT))
 from pitable.config import load_config  # noqa: E402
 from pitable.hardware.wiring import wiring_of  # noqa: E402
 from pitable.hardware.wiring_picture import layout, to_png, to_svg  # noqa: E402
-from pitable.hardware.wiring_text import README_BEGIN, README_END, readme_order, readme_section  # noqa: E402
+from pitable.hardware.wiring_text import DOC_BEGIN, DOC_END, doc_order, doc_section  # noqa: E402
 
 PICTURES = "docs/wiring"
+DOC = "docs/wiring.md"
 
 
 def made(root: pathlib.Path = ROOT):
-    """(README text with its wiring section made anew, {picture path: SVG text}, drawings)."""
-    names = readme_order([p.name for p in (root / "config").glob("*.yaml")])
+    """(docs/wiring.md with its per-config section made anew, {picture path: SVG text}, drawings)."""
+    names = doc_order([p.name for p in (root / "config").glob("*.yaml")])
     entries, svgs, drawings = [], {}, {}
     for name in names:
         source = f"config/{name}"
@@ -36,17 +37,17 @@ def made(root: pathlib.Path = ROOT):
         drawing = layout(wiring, source)
         svgs[picture] = to_svg(drawing)
         drawings[picture] = drawing
-        entries.append((source, wiring, picture))
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    start, end = readme.index(README_BEGIN), readme.index(README_END) + len(README_END) + 1
-    return readme[:start] + readme_section(entries) + readme[end:], svgs, drawings
+        entries.append((source, wiring, picture.removeprefix("docs/")))
+    doc = (root / DOC).read_text(encoding="utf-8")
+    start, end = doc.index(DOC_BEGIN), doc.index(DOC_END) + len(DOC_END) + 1
+    return doc[:start] + doc_section(entries) + doc[end:], svgs, drawings
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--png", action="store_true", help="also write PNGs next to the SVGs")
     args = parser.parse_args()
-    readme, svgs, drawings = made()
+    doc, svgs, drawings = made()
     (ROOT / PICTURES).mkdir(parents=True, exist_ok=True)
     for old in (ROOT / PICTURES).glob("*.svg"):
         if f"{PICTURES}/{old.name}" not in svgs:
@@ -56,8 +57,8 @@ def main() -> int:
         if args.png:
             to_png(drawings[path], 1.5).save(ROOT / path.replace(".svg", ".png"))
         print(path)
-    (ROOT / "README.md").write_text(readme, encoding="utf-8")
-    print("README.md")
+    (ROOT / DOC).write_text(doc, encoding="utf-8")
+    print(DOC)
     return 0
 
 

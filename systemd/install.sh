@@ -44,7 +44,12 @@ elif any(use.bcm in (7, 8, 9, 10, 11) for use in wiring_of(config).uses):
 EOF
 )
 case "$SPI" in
-  on) echo "== SPI on (the display)"; raspi-config nonint do_spi 0 ;;
+  on) echo "== SPI on (the display), and what luma needs for it: spidev, and RPi.GPIO for DC/RST"
+      # luma.core leaves both optional (its extras): on Bookworm rpi-lgpio is the RPi.GPIO
+      # that works on every Pi (a Pi 5 too); before Bookworm, RPi.GPIO itself.
+      apt-get install -y python3-spidev python3-rpi-lgpio \
+        || apt-get install -y python3-spidev python3-rpi.gpio
+      raspi-config nonint do_spi 0 ;;
   off) echo "== SPI off (the pads use GPIO 7 to 11)"; raspi-config nonint do_spi 1 ;;
 esac
 

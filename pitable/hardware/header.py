@@ -61,6 +61,10 @@ class Bite:
 
     ``when`` says when the job is on, ``happens`` what a pad wired there suffers then,
     ``todo`` what the maker does about it. ``check`` names doctor's live check.
+    ``driven`` are the pins the job drives as outputs: a key there (a switch to ground)
+    shorts a driven output, which can damage the pin; the job's other pins are open
+    drain or inputs, where a key harms nothing. ``name`` is how a config's comment
+    names the job (tests check that each shipped config explains its warnings).
     """
 
     gpios: tuple[int, ...]
@@ -69,35 +73,41 @@ class Bite:
     happens: str
     todo: str
     check: str
+    driven: tuple[int, ...] = ()
+    name: str = ""
 
 
 BITES = (
-    Bite((0, 1), "a HAT ID EEPROM pin (ID_SD/ID_SC)", "at every boot",
-         "the firmware looks for a HAT's EEPROM on it: a key held then upsets that, and a "
-         "HAT fitted later needs the pin",
-         "fine on a Pi with no HAT (don't hold keys while it boots); else move it", "hat"),
+    Bite((0, 1), "the HAT ID EEPROM pins (ID_SD/ID_SC)", "at every boot",
+         "the firmware looks for a HAT's EEPROM on them (open drain: nothing drives them "
+         "high): a key held then hides a HAT, and a HAT fitted later needs the pins",
+         "fine on a Pi with no HAT (don't hold keys while it boots); else move them", "hat",
+         name="HAT EEPROM"),
     Bite((2, 3), "I2C1 (SDA/SCL) with a fixed 1.8 kOhm pull-up to 3V3", "always",
          "a key reads fine, but an LED glows while the pin is not driven, a pull-down "
          "loses, and no I2C display can share the pin",
-         "use it only for a key, or move it", "i2c"),
+         "use it only for a key, or move it", "i2c", name="I2C"),
     Bite((14, 15), "the serial port (TXD/RXD)", "when the serial console is on",
-         "the kernel drives GPIO 14 and reads 15: the pad fights the console and may read "
-         "nothing",
+         "the UART drives GPIO 14 (TXD) and reads GPIO 15 (RXD): the console takes the "
+         "pins from the pads, and a key on GPIO 15 types into the console",
          "turn the console off (sudo raspi-config nonint do_serial_cons 1, reboot), or "
-         "move it", "uart"),
+         "move it", "uart", driven=(14,), name="serial"),
     Bite((7, 8, 9, 10, 11), "SPI0 (GPIO 7 to 11)", "when SPI is on (dtparam=spi=on)",
-         "the SPI driver holds GPIO 7 and 8 (opening them fails: GPIO busy) and drives 9 "
-         "to 11",
-         "with an I2C display turn SPI off (sudo raspi-config nonint do_spi 1, reboot), "
-         "or move it", "spi"),
+         "the SPI driver claims GPIO 7 and 8 (chip selects: opening them fails, GPIO "
+         "busy) and drives 7, 8, 10 and 11; GPIO 9 (MISO) is an input, not driven",
+         "with an I2C display keep SPI off (sudo raspi-config nonint do_spi 1; "
+         "systemd/install.sh does it for such a config), or move it", "spi",
+         driven=(7, 8, 10, 11), name="SPI0"),
     Bite((4,), "the 1-wire bus's default pin", "when 1-wire is on (dtoverlay=w1-gpio)",
-         "the 1-wire driver owns GPIO 4 and the pad reads nothing",
+         "the 1-wire driver owns GPIO 4 (open drain) and the pad reads nothing",
          "leave 1-wire off or give it another pin (dtoverlay=w1-gpio,gpiopin=N), or "
-         "move it", "w1"),
+         "move it", "w1", name="1-wire"),
     Bite((18, 19, 20, 21), "I2S/PCM audio (GPIO 18 to 21)",
          "when a sound HAT or I2S is set up (dtparam=i2s=on, an audio overlay)",
-         "the audio driver drives these pins and the pad fights it",
-         "no sound HAT with this wiring, or move it", "i2s"),
+         "the audio driver drives GPIO 18, 19 and 21 and reads 20, which a sound HAT "
+         "drives: the pads lose the pins",
+         "no sound HAT with this wiring, or move it", "i2s", driven=(18, 19, 20, 21),
+         name="I2S"),
 )
 
 

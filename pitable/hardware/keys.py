@@ -3,18 +3,27 @@
 Nothing here imports gpiozero or starts a thread; every method takes the time as an
 argument, so tests (and the pads) drive it with any clock.
 
-Debouncing (:class:`Debouncer`) is a *lockout*: the first edge of a key is accepted at
-once (no added latency), and further edges of that key within ``bounce`` seconds of the
-last accepted change are chatter. A pure lockout can lose the final level of a burst (a
-tap shorter than ``bounce``, or chatter ending opposite to the accepted level), leaving
-the key "stuck". So every accepted change arms a *check* at ``change + bounce``; whoever
-owns the pins re-reads the level of the keys that are due (:meth:`Debouncer.settle_due`)
-and the hidden level is delivered then. No timer thread is needed: the loop waits on its
-queue with a timeout of ``pads.next_deadline()`` and calls ``pads.settle()`` on waking.
-If nobody settles in time, the next raw edge of that key catches up first
-(:meth:`Debouncer.edge`). Either way a level found late is dated when it became certain
-(the check's time), not when someone got round to looking: the length of a press comes
-from when its edges happened, however late the loop is.
+Debouncing (:class:`Debouncer`): **a glitch is not a key.** A press is accepted only if
+the key still reads pressed ``bounce`` seconds after its first press edge; whatever the
+line did in between (contact chatter, a spark of static, a lamp switching on a 1.5 m
+unshielded cable) does not matter, only the level when the time is up. The press is
+then dated at its first edge: it began when the finger went down, so a hold is timed
+from there. A release is accepted at once: a closed contact holds the line at ground
+through a few ohms, where noise cannot lift it, while the open line hangs on a
+~50 kOhm pull-up and is the one that picks up glitches; and a key acts on its release
+(a short press), so the release carries the key-to-frame latency. Release chatter
+needs no lockout: each closing in it is a new press to be confirmed, and the contact
+is open again when its time is up.
+
+The cost: a press is known ``bounce`` (20 ms) after the finger went down. Nothing a
+player sees waits for it (a key acts on release, a hold is timed from the first edge);
+``benchmarks/latency.py`` prints it. A tap shorter than ``bounce`` is dropped: a
+person's tap lasts 50 ms and more.
+
+No timer thread: the pads report ``next_deadline()`` (the earliest pending check) and
+the loop calls their ``settle()`` then, which re-reads the due keys
+(:meth:`Debouncer.settle_due`). If nobody settles in time, the next raw edge of that
+key decides the overdue check first from the level before it (:meth:`Debouncer.edge`).
 
 :class:`KeyTracker` runs on the loop thread and turns debounced edges into ``press``
 (on release, when short) and ``hold`` (when the key is still down ``hold`` seconds after
@@ -49,17 +58,17 @@ class KeyEvent(NamedTuple):
 
 
 class _KeyState:
-    __slots__ = ("level", "until", "raw", "check")
+    __slots__ = ("level", "raw", "since", "check")
 
     def __init__(self) -> None:
         self.level = False  # accepted level
-        self.until: float | None = None  # end of the lockout of the last accepted change
         self.raw = False  # last level seen, accepted or not
-        self.check: float | None = None  # armed re-read time (== until), None when done
+        self.since: float | None = None  # first press edge of a press not yet confirmed
+        self.check: float | None = None  # when to confirm it (since + bounce), None: nothing pending
 
 
 class Debouncer:
-    """Lockout debounce per (seat, key); see the module docstring.
+    """Press confirmation per (seat, key); see the module docstring.
 
     Not thread-safe: the pads call it under their own lock.
     """
@@ -76,54 +85,38 @@ class Debouncer:
             st = self._keys[(seat, key)] = _KeyState()
         return st
 
-    def accept(self, seat: int, key: int, pressed: bool, time: float) -> bool:
-        """The lockout rule for one raw edge: True if it is a real change.
-
-        An edge is accepted iff it changes the accepted level and the lockout of the
-        previous accepted change is over. Accepting arms a check at ``time + bounce``.
-        """
+    def decide(self, seat: int, key: int, level: bool, time: float) -> list[KeyEdge]:
+        """The key's pending check, decided with ``level`` read at ``time`` (>= the check):
+        the press if it still reads pressed, nothing (a glitch) if not."""
         st = self._state(seat, key)
-        pressed = bool(pressed)
-        st.raw = pressed
-        if pressed == st.level:
-            return False
-        if st.until is not None and time < st.until:
-            return False
-        st.level = pressed
-        # Compare against the stored sum later, never recompute time - until: float
-        # rounding could otherwise make an edge exactly ``bounce`` later look early.
-        st.until = st.check = time + self.bounce
-        return True
-
-    def settle(self, seat: int, key: int, level: bool, time: float) -> bool:
-        """Re-read ``level`` at ``time``: disarm a due check, then apply the lockout rule.
-
-        True when ``level`` was hidden inside chatter and is now accepted.
-        """
-        st = self._state(seat, key)
-        if st.check is not None and time >= st.check:
-            st.check = None
-        return self.accept(seat, key, level, time)
+        if st.check is None or time < st.check:
+            return []
+        since, st.check, st.since = st.since, None, None
+        if level and not st.level:
+            st.level = True
+            return [KeyEdge(seat, key, True, since)]
+        return []
 
     def edge(self, seat: int, key: int, pressed: bool, time: float) -> list[KeyEdge]:
         """A raw edge as the pads see it: 0, 1 or 2 debounced edges.
 
-        If the key's check is overdue (nobody settled it) and the level before this edge
-        differs from the accepted one, that level was real: deliver it, dated at the
-        check, before judging this edge.
-        """
-        out: list[KeyEdge] = []
+        An overdue check is decided first, from the level before this edge (it held
+        from the last edge until now, so at the check too)."""
         st = self._state(seat, key)
-        if st.check is not None and time >= st.check:
-            at = st.check
-            if self.settle(seat, key, st.raw, at):
-                out.append(KeyEdge(seat, key, st.level, at))
-        if self.accept(seat, key, pressed, time):
-            out.append(KeyEdge(seat, key, bool(pressed), time))
+        out = self.decide(seat, key, st.raw, time) if st.check is not None else []
+        pressed = bool(pressed)
+        st.raw = pressed
+        if pressed and not st.level and st.check is None:
+            st.since, st.check = time, time + self.bounce
+            if self.bounce == 0:
+                out += self.decide(seat, key, True, time)
+        elif not pressed and st.level:
+            st.level = False
+            out.append(KeyEdge(seat, key, False, time))
         return out
 
     def next_deadline(self) -> float | None:
-        """The earliest armed check, or None: the pads' contribution to the loop timeout."""
+        """The earliest pending check, or None: the pads' contribution to the loop timeout."""
         checks = [st.check for st in self._keys.values() if st.check is not None]
         return min(checks) if checks else None
 
@@ -135,21 +128,18 @@ class Debouncer:
         ]
         return [sk for _, sk in sorted(items)]
 
-    def settle_due(self, now: float, read: Callable[[int, int], bool]) -> list[KeyEdge]:
-        """Re-read every due key with ``read(seat, key)`` (a fresh reading, taken at
-        ``now``) and settle it.
+    def check_of(self, seat: int, key: int) -> float | None:
+        """When the key's pending press is to be confirmed, or None."""
+        st = self._keys.get((seat, key))
+        return st.check if st else None
 
-        A level delivered here is dated when it became certain, not when someone got
-        round to checking: if the reading is the level last seen (nothing changed since),
-        it already held when the check fell due, so the edge is dated at the check. A
-        loop that settles late (a stall) thus never stretches a tap into a hold."""
+    def settle_due(self, now: float, read: Callable[[int, int], bool]) -> list[KeyEdge]:
+        """Decide every due check with ``read(seat, key)``, a fresh reading taken at ``now``."""
         out = []
         for seat, key in self.due(now):
-            st = self._state(seat, key)
             level = bool(read(seat, key))
-            at = st.check if level == st.raw and st.check is not None else now
-            if self.settle(seat, key, level, at):
-                out.append(KeyEdge(seat, key, level, at))
+            self._state(seat, key).raw = level
+            out += self.decide(seat, key, level, now)
         return out
 
     def level(self, seat: int, key: int) -> bool:

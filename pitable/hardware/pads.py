@@ -21,10 +21,12 @@ The loop's part (no timer threads anywhere)::
     pads.settle()              # cheap no-op when nothing is due; may put edges on the queue
     ... drain the queue, feeding KeyEdges to tracker.edge(), then tracker.expire(clock())
 
-``pads.next_deadline()`` is the end of the debounce lockout after each accepted edge
-(so a level hidden in chatter is delivered) and, for the matrix, the next re-scan while a
-key is held (see :class:`MatrixPads`). When no key is down and nothing bounced, it is
-None: an idle table wakes nobody.
+``pads.next_deadline()`` is when a press is to be confirmed (a glitch is not a key: see
+:mod:`pitable.hardware.keys`) and, for the matrix, the next re-scan while a key is held
+(see :class:`MatrixPads`). When no key is down and no press waits, it is None: an idle
+table wakes nobody. A press waiting for its check posts no edge, so the pads call
+``wake()`` (the loop's ``post(nothing)``) when their deadline comes earlier: a loop
+blocked on its queue then asks again.
 
 gpiozero's ``Button`` is deliberately not used: each Button starts a hold thread that
 wakes every 0.1 s, i.e. 32 threads polling for 4 pads. ``DigitalInputDevice`` has the
@@ -38,18 +40,23 @@ import time
 from functools import partial
 from typing import Callable, Sequence
 
-from gpiozero import Buzzer, DigitalInputDevice, DigitalOutputDevice, LED
+from gpiozero import Buzzer, DigitalInputDevice, GPIODevice, LED
 from gpiozero.exc import GPIOZeroError
 
 from ..errors import HardwareError
 from .keys import Debouncer, KeyEdge
 
-__all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS"]
+__all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing"]
 
 KEYS = 8
 
 Pin = int | str
 OnEdge = Callable[[KeyEdge], None]
+
+
+def nothing() -> None:
+    """A no-op for the loop's queue: ``wake=lambda: post(nothing)`` wakes a loop that
+    blocks on its queue, so that it asks ``next_deadline()`` again."""
 
 
 class PadsError(HardwareError):
@@ -90,8 +97,10 @@ class DirectPads(_Closing):
 
     def __init__(self, seats: Sequence[Sequence[Pin]], on_edge: OnEdge, *,
                  pin_factory=None, bounce: float = 0.02,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 wake: Callable[[], None] | None = None) -> None:
         self._on_edge = on_edge
+        self._wake = wake
         self._clock = clock
         self._debouncer = Debouncer(bounce)
         # RLock: with mock pins a handler can run inside our own settle() call.
@@ -123,8 +132,10 @@ class DirectPads(_Closing):
     def _raw(self, seat: int, key: int, pressed: bool) -> None:
         # gpiozero thread: debounce and hand over, nothing else.
         with self._lock:
+            before = self._debouncer.next_deadline()
             for e in self._debouncer.edge(seat, key, pressed, self._clock()):
                 self._on_edge(e)
+            _wake_if_earlier(self._wake, before, self._debouncer.next_deadline())
 
     def next_deadline(self) -> float | None:
         with self._lock:
@@ -152,33 +163,75 @@ class DirectPads(_Closing):
         self._keys = []
 
 
+# A released column rises through its pull-up: 65 kOhm (the Pi's internal, worst case)
+# x 900 pF (6 pads x 1.5 m of cable at ~100 pF/m) is an RC of 59 us, and the input reads
+# high at ~0.6 of 3.3 V, after ~0.9 RC = 54 us. 100 us leaves margin; 10 kOhm external
+# pull-ups (docs/wiring.md) bring it to ~9 us. time.sleep waits at least that long.
+SETTLE = 100e-6
+
+
+def _wake_if_earlier(wake, before: float | None, after: float | None) -> None:
+    """A press waiting for its check posts no edge: wake the loop (blocked on its queue
+    with the old timeout) so that it wakes again at the check, and a hold is timed
+    while the key is still down."""
+    if wake is not None and after is not None and (before is None or after < before):
+        wake()
+
+
+def _drive_low(pin) -> None:
+    """Make a row an output at 0 in one step (lgpio claims it at 0, RPi.GPIO sets it up
+    with initial=0): it never drives high, not even for an instant."""
+    pin.output_with_state(False)
+
+
+def _let_go(pin) -> None:
+    pin.input_with_pull("up")
+
+
 class MatrixPads(_Closing):
-    """Seats are rows (outputs, active low), the 8 keys are shared columns (pulled up).
+    """Seats are rows (open drain: driven low or let go), the 8 keys are shared columns
+    (pulled up).
+
+    **No output ever drives against another.** A row is either an output driven *low*
+    or an input (let go, pulled up); no row is ever driven high. So even with a diode
+    missing, reversed or bridged and keys held on several pads, no current runs from
+    one pin into another: at worst a key reads on the wrong seat (a ghost), and the
+    diodes, one per key, are there to stop that.
 
     Idle: every row is driven low, so any key press pulls its column low and fires a
     column edge; nothing polls. A column edge makes us compare the columns with what the
-    last scan predicts; only if they differ do we *scan*: all rows high, then one row low
-    at a time reading the 8 columns, then all rows low again. Scanning toggles the
-    columns, so its own edges fire the handler again: a lock and a "dirty" flag merge
-    them into the running scan, and the comparison makes late echoes harmless.
+    last scan predicts; only if they differ do we *scan*: all rows let go, then one row
+    driven low at a time reading the 8 columns, then all rows low again. **Lines settle
+    before they are read:** after every row change we wait ``settle`` seconds before
+    reading a column (a released column rises only through its pull-up and the cable's
+    capacitance: see docs/wiring.md). Scanning toggles the columns, so its own edges
+    fire the handler again: a lock and a "dirty" flag merge them into the running scan,
+    and the comparison makes late echoes harmless.
 
     Limit of the wiring: columns are shared, so while one seat holds key 3, another seat
     pressing or releasing key 3 makes no edge (the column is already low). While any key
     is held, ``next_deadline()`` therefore asks the loop for a re-scan every
     ``scan_interval`` seconds; with no key held there are no scans at all
-    (``scan_count`` proves it). For the same reason a debounce check is decided on a
-    fresh scan, never on the last one: that may have caught a contact mid-bounce, and
-    on a shared column nothing would tell us it has settled since.
+    (``scan_count`` proves it). A press is confirmed on a fresh scan ``bounce`` after
+    it began (a glitch is not a key, :mod:`pitable.hardware.keys`). If the loop comes
+    late to that check and the key has been let go meanwhile, the columns tell what it
+    read at the check: a column that has not moved since the last scan, and that no
+    other seat holds, still shows that key's level.
     """
 
     def __init__(self, rows: Sequence[Pin], columns: Sequence[Pin], on_edge: OnEdge, *,
                  pin_factory=None, bounce: float = 0.02,
                  clock: Callable[[], float] = time.monotonic,
-                 scan_interval: float = 0.03) -> None:
+                 scan_interval: float = 0.02, settle: float = SETTLE,
+                 sleep: Callable[[float], None] = time.sleep,
+                 wake: Callable[[], None] | None = None) -> None:
         if len(columns) != KEYS:
             raise PadsError(f"matrix: {len(columns)} column pins, need {KEYS}")
         self._on_edge = on_edge
         self._clock = clock
+        self._sleep = sleep
+        self._wake = wake
+        self.settle_time = settle
         self._debouncer = Debouncer(bounce)
         self.scan_interval = scan_interval
         self.seats = len(rows)
@@ -188,18 +241,23 @@ class MatrixPads(_Closing):
         self._dirty = False  # a column changed (or settle was asked) while busy
         self._force = False  # a scan was asked for while busy
         self._raw = [[False] * KEYS for _ in rows]
+        self._moved: list[float | None] = [None] * KEYS  # first time a column left the last scan's level
         self._last_scan = 0.0
         self._deadline: float | None = None
-        self._rows: list[DigitalOutputDevice] = []
+        self._rows: list[GPIODevice] = []
         self._cols: list[DigitalInputDevice] = []
         try:
             for s, pin in enumerate(rows):
                 try:
-                    # active_high=False: on() drives the row low, which is "active".
-                    self._rows.append(DigitalOutputDevice(
-                        pin, active_high=False, initial_value=True, pin_factory=pin_factory))
+                    dev = GPIODevice(pin, pin_factory=pin_factory)
                 except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                     raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
+                self._rows.append(dev)
+                try:
+                    _drive_low(dev.pin)
+                except Exception as e:  # noqa: BLE001
+                    raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
+            self._settle()   # opening a column reads it
             for k, pin in enumerate(columns):
                 try:
                     self._cols.append(DigitalInputDevice(
@@ -228,7 +286,7 @@ class MatrixPads(_Closing):
         return self._deadline
 
     def settle(self, now: float | None = None) -> None:
-        """Do what ``next_deadline()`` asked for: a debounce check, or a held-key re-scan."""
+        """Do what ``next_deadline()`` asked for: a press to confirm, or a held-key re-scan."""
         now = self._clock() if now is None else now
         dl = self._deadline
         if dl is None or now < dl:
@@ -240,6 +298,10 @@ class MatrixPads(_Closing):
         return self._debouncer.level(seat, key)
 
     # -- scanning -----------------------------------------------------------------
+    def _settle(self) -> None:
+        if self.settle_time > 0:
+            self._sleep(self.settle_time)
+
     def _service(self, scan: bool) -> None:
         with self._flags:
             if self._busy:
@@ -252,24 +314,31 @@ class MatrixPads(_Closing):
             while True:
                 with self._flags:
                     scan, self._force, self._dirty = self._force, False, False
-                edges: list[KeyEdge] = []
-                # A debounce decision needs a fresh reading: the last scan may have
-                # caught a contact mid-bounce, and on a shared column nothing tells us
-                # it has changed since (issue 10 item 9).
-                if self._debouncer.due(self._clock()):
-                    scan = True
-                if not scan and self._read_idle() != self._expected_idle():
+                now = self._clock()
+                idle = self._read_idle()
+                expected = self._expected_idle()
+                for k in range(KEYS):
+                    if idle[k] != expected[k] and self._moved[k] is None:
+                        self._moved[k] = now
+                # checks the loop came late to: decided from the last scan where the
+                # columns prove it still held at the check
+                edges = self._catch_up()
+                # A press is confirmed on a fresh reading, never on the last scan: that
+                # may have caught a contact mid-bounce or a glitch, and on a shared column
+                # nothing tells us it has changed since.
+                if self._debouncer.due(now) or idle != expected:
                     scan = True
                 if scan:
                     m = self._scan_matrix()
                     # the due checks first, from this scan; then the other changes
                     edges += self._debouncer.settle_due(self._last_scan, lambda s, k: m[s][k])
                     edges += self._apply(m)
-                self._deadline = self._next_deadline()
+                before, self._deadline = self._deadline, self._next_deadline()
                 # Edges go out after the deadline is updated, so the loop never sees
                 # an edge without the check it arms.
                 for e in edges:
                     self._on_edge(e)
+                _wake_if_earlier(self._wake, before, self._deadline)
                 with self._flags:
                     if not (self._dirty or self._force):
                         self._busy = False
@@ -278,6 +347,16 @@ class MatrixPads(_Closing):
             with self._flags:
                 self._busy = False
             raise
+
+    def _catch_up(self) -> list[KeyEdge]:
+        edges = []
+        for s, k in self._debouncer.due(self._clock()):
+            check = self._debouncer.check_of(s, k)
+            others = any(self._raw[o][k] for o in range(self.seats) if o != s)
+            still = self._moved[k] is None or self._moved[k] > check
+            if self._last_scan <= check and still and not others:
+                edges += self._debouncer.decide(s, k, self._raw[s][k], check)
+        return edges
 
     def _read_idle(self) -> list[bool]:
         return [bool(c.is_active) for c in self._cols]
@@ -290,16 +369,21 @@ class MatrixPads(_Closing):
 
     def _scan_matrix(self) -> list[list[bool]]:
         for row in self._rows:
-            row.off()
+            _let_go(row.pin)
         m = []
         for row in self._rows:
-            row.on()
+            _drive_low(row.pin)
+            self._settle()
             m.append([bool(c.is_active) for c in self._cols])
-            row.off()
+            _let_go(row.pin)
         for row in self._rows:
-            row.on()
+            _drive_low(row.pin)
+        # the columns of keys held on other rows fall now: driven, fast, but read only
+        # after a settle like every other reading
+        self._settle()
         self.scan_count += 1
         self._last_scan = self._clock()
+        self._moved = [None] * KEYS
         return m
 
     def _apply(self, m: list[list[bool]]) -> list[KeyEdge]:

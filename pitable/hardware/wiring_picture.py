@@ -6,9 +6,10 @@ dependency). The layout never measures a font (it estimates text widths), so the
 is the same on every machine and the README's pictures can be checked by a test.
 
 The picture, top to bottom: the board's edge; the header as the ``pinout`` command
-shows it (even pins along the edge, pin 1 at the bottom left, with a square pad); each
-pin coloured by role and labelled with what it is for and its GPIO; the wires, routed
-in lanes; then the display and the pads: for direct wiring each pad's keys
+shows it (even pins along the edge, pin 1 at the bottom left, drawn square); each pin
+coloured by role, its number large, what it is for and its GPIO small; the wires, routed
+in lanes, an LED's resistor on its wire at the Pi (on the hub); then the display and the
+pads: for direct wiring each pad's keys
 ``1 2 3 4 5 6 A X`` with the key wires in the seat's colour; for a matrix the grid of
 rows (seats) and columns (keys) with a key and a diode at every crossing, the diode's
 band towards the row. A legend and notes close it.
@@ -180,15 +181,16 @@ def layout(wiring: Wiring, title: str = "") -> Drawing:
     _order_tracks(wires)
     legend_y = dev_y + dev_h + 30
     notes = _notes(wiring, width - 2 * MARGIN)
-    height = legend_y + 40 + 24 * len(notes) + MARGIN
+    legend = _legend_rows(wiring, width - 2 * MARGIN)
+    height = legend_y + 30 * len(legend) + 10 + 24 * len(notes) + MARGIN
     d = Drawing(width, height)
     d.rect(0, 0, width, height, fill="#ffffff")
     # title
     d.text(MARGIN, 34, "pitable wiring" + (f": {title}" if title else ""), 26, INK, bold=True)
     seats = f"{wiring.seats} seat" + ("s" if wiring.seats != 1 else "")
     d.text(MARGIN, 70, f"{seats}, {wiring.kind} wiring, display {wiring.display}", 18, INK)
-    d.text(MARGIN, 98, "The header seen from above, as the `pinout` command shows it: the board's edge "
-                       "at the top, pin 1 at the bottom left (its pad is square).", 15, GREY)
+    d.text(MARGIN, 98, "The header from above, as the `pinout` command shows it: board edge at the top, "
+                       "pin 1 at the bottom left (from below, its solder pad is the square one).", 15, GREY)
     # the board and its edge
     bx0, bx1 = hx0 - BOX_W, hx0 + header_w + BOX_W
     d.rect(bx0 - 40, edge_y, bx1 + 40, exit_y - 14, fill=BOARD)
@@ -207,12 +209,15 @@ def layout(wiring: Wiring, title: str = "") -> Drawing:
             pts = [(x, y + BOX_H // 2)]
         pts += [(w.exit_x, ty), (w.end_x, ty), (w.end_x, w.end_y)] + list(w.tail)
         d.line(pts, w.colour, 3)
+        if uses[w.board].role == "led":   # its resistor sits at the Pi, on the hub
+            ry = exit_y - 12
+            d.rect(w.exit_x - 6, ry, w.exit_x + 6, ry + 22, fill="#ffffff", outline=INK, width=2)
     reserved = dict(wiring.reserved)
     for board in range(1, 41):
         _pin(d, board, uses.get(board), *_pin_xy(board, hx0, top_y), reserved)
     for dx, draw in devices:
         draw(d, dev_x + dx, dev_y)
-    _legend(d, wiring, legend_y, notes)
+    _legend(d, wiring, legend_y, legend, notes)
     return d
 
 
@@ -224,28 +229,29 @@ def _pin(d: Drawing, board: int, use: PinUse | None, x: int, y: int, reserved: d
     radius = 0 if board == 1 else 8     # pin 1 has the square pad
     if use is None and bcm in reserved:    # a bus pin the display leaves unwired: not free
         d.rect(x0, y0, x1, y1, fill=UNUSED, outline=ROLE_COLOURS["display"], width=3, radius=radius)
-        d.text(x0 + 5, y0 + 10, board, 12, GREY, bold=True)
-        d.text(x, y + 3, "(SPI)", 13, ROLE_COLOURS["display"], "m", bold=True)
-        d.text(x, y + 20, f"GPIO{bcm}", 11, GREY, "m")
+        d.text(x, y - 12, board, 20, GREY, "m", bold=True)
+        d.text(x, y + 8, "(SPI)", 12, ROLE_COLOURS["display"], "m", bold=True)
+        d.text(x, y + 22, f"GPIO{bcm}", 11, GREY, "m")
         return
     if use is None:
         d.rect(x0, y0, x1, y1, fill=UNUSED, outline="#bbbbbb", radius=radius)
-        d.text(x0 + 5, y0 + 10, board, 12, GREY, bold=True)
+        d.text(x, y - 10, board, 20, GREY, "m", bold=True)
         label = f"GPIO{bcm}" if bcm is not None else name
-        d.text(x, y + 12, label, 11, "#d62728" if name == "5V" else GREY, "m", bold=name == "5V")
+        d.text(x, y + 16, label, 11, "#d62728" if name == "5V" else GREY, "m", bold=name == "5V")
         return
     colour = _pin_colour(use)
     d.rect(x0, y0, x1, y1, fill=colour, outline="#ffffff", width=2, radius=radius)
-    d.text(x0 + 5, y0 + 10, board, 12, "#ffffff", bold=True)
-    size = 17 if text_width(use.short, 17, True) <= BOX_W - 6 else 13
-    d.text(x, y + 3, use.short, size, "#ffffff", "m", bold=True)
+    # the pin's number large (it is what the maker counts on the header), its use small
+    d.text(x, y - 13, board, 20, "#ffffff", "m", bold=True)
+    size = 13 if text_width(use.short, 13, True) <= BOX_W - 6 else 11
+    d.text(x, y + 7, use.short, size, "#ffffff", "m", bold=True)
     if use.role == "key":
         detail = f"seat {use.seat + 1}"
     elif use.bcm is None and use.seat is not None:
         detail = f"pad {use.seat + 1}"
     else:
         detail = f"GPIO{use.bcm}" if use.bcm is not None else name
-    d.text(x, y + 20, detail, 11, "#ffffff", "m")
+    d.text(x, y + 21, detail, 11, "#ffffff", "m")
 
 
 def _pin_colour(use: PinUse) -> str:
@@ -279,8 +285,8 @@ def _devices(w: Wiring):
 
 
 def _display(w: Wiring):
-    by_short = {u.short: u for u in w.uses if u.role in ("display", "power")
-                or (u.role == "ground" and u.seat is None)}
+    by_short = {u.short: u for u in w.uses if u.role == "display"
+                or (u.role in ("power", "ground") and u.what.startswith("display"))}
     if w.display_kind == "i2c":
         terms = [("GND", "GND"), ("VCC", "3V3"), ("SCL", "SCL"), ("SDA", "SDA")]
     else:
@@ -289,8 +295,8 @@ def _display(w: Wiring):
                  ("DC", "DC"), ("CS", cs)]
     terms = [(label, by_short[key]) for label, key in terms if key in by_short]
     tw = 56
-    width = 30 + tw * len(terms)
-    height = 150
+    width = max(30 + tw * len(terms), 250)
+    height = 186
     ends = {}
     for i, (label, use) in enumerate(terms):
         ends[use.board] = (20 + tw // 2 + i * tw, 0, (), ROLE_COLOURS[use.role])
@@ -306,6 +312,9 @@ def _display(w: Wiring):
         d.rect(ox + 22, oy + 58, ox + width - 22, oy + 118, fill="#101010", radius=4)
         d.text(ox + width // 2, oy + 88, "OLED", 18, "#7fd4ff", "m", bold=True)
         d.text(ox + width // 2, oy + 134, w.display.split(" ")[0].upper(), 14, INK, "m", bold=True)
+        # the order above is the common one, not every module's
+        d.text(ox + width // 2, oy + 156, "pin order varies by module:", 12, "#b22222", "m", bold=True)
+        d.text(ox + width // 2, oy + 172, "wire by the labels on it", 12, "#b22222", "m", bold=True)
     return draw, width, height, ends
 
 
@@ -350,9 +359,7 @@ def _direct_pad(w: Wiring, s: int):
             top = oy + key_y - 6
             d.line([(cx, top), (cx, bus_y)], INK, 2)
             d.circle(cx, bus_y, 3, fill=INK)
-            if use.role == "led":
-                d.rect(cx - 7, top + 8, cx + 7, top + 40, fill="#ffffff", outline=INK, width=2)
-                d.text(cx + 10, top + 24, RESISTOR.replace(" ohm", "R"), 11, INK)
+            if use.role == "led":   # its resistor is at the Pi, on the hub
                 _diode(d, cx, top + 52, top + 70, c, led=True)
             else:
                 d.circle(cx, top + 50, 15, fill="#ffffff", outline=c, width=3)
@@ -400,7 +407,7 @@ def _matrix(w: Wiring):
     top = 50                          # column terminals; rows start below
     caption = ("A row per seat, a column per key; a diode on every key, its band (cathode) "
                "towards the row.")
-    width = grid_x0 + CELL_W * len(KEY_NAMES) + 30 + (14 * len(leds) + 150 if leds else 0)
+    width = grid_x0 + CELL_W * len(KEY_NAMES) + 30 + 14 * len(leds) + 150
     width = max(width, int(text_width(caption, 13, True)) + 28)
     height = top + 30 + CELL_H * n + 40
     ends = {}
@@ -445,13 +452,15 @@ def _matrix(w: Wiring):
                 d.text(kx, y - 53, name, 14, INK, "m", bold=True)
                 _diode(d, kx, y - 30, y - 14, INK)
                 d.circle(kx, y, 4, fill=ROLE_COLOURS["row"])
+            if s not in leds and s in grounds:    # the cable's ground wire, for its return path
+                gx = ox + grid_x1 + 20 + 14 * n + 6 + 84
+                d.line([(gx - 20, y - 30), (gx, y - 30)], INK, 2)
+                _ground(d, gx, y - 30, f"pin {grounds[s].board}")
             if s in leds:
                 u_led = leds[s]
                 x0 = ox + grid_x1 + 20 + 14 * n + 6
                 ly = y - 30
-                d.rect(x0, ly - 7, x0 + 34, ly + 7, fill="#ffffff", outline=INK, width=2)
-                d.text(x0 + 17, ly - 16, RESISTOR.replace(" ohm", "R"), 11, INK, "m")
-                d.line([(x0 + 34, ly), (x0 + 50, ly)], INK, 2)
+                d.line([(x0, ly), (x0 + 50, ly)], INK, 2)    # its resistor is at the Pi
                 d.polygon([(x0 + 50, ly - 8), (x0 + 50, ly + 8), (x0 + 66, ly)], fill=ROLE_COLOURS["led"],
                           outline=INK)
                 d.line([(x0 + 66, ly - 8), (x0 + 66, ly + 8)], INK, 3)
@@ -476,27 +485,60 @@ def _notes(w: Wiring, width: float) -> list[str]:
     return out
 
 
-def _legend(d: Drawing, w: Wiring, y: int, notes: list[str]) -> None:
+def _legend_items(w: Wiring) -> list[tuple[str, str, float]]:
+    """(kind, label, width) of each legend entry, in order."""
     from pitable.hardware.wiring import ROLES
 
-    used = [r for r in ROLES if any(u.role == r for u in w.uses)]
-    x = MARGIN
-    for role in used:
+    items = []
+    for role in [r for r in ROLES if any(u.role == r for u in w.uses)]:
         if role == "key":
-            for s in range(w.seats):
-                d.rect(x + 12 * s, y - 10, x + 12 * s + 20, y + 10,
-                       fill=SEAT_COLOURS[s % len(SEAT_COLOURS)], outline="#ffffff", radius=4)
-            x += 12 * (w.seats - 1)
             label = "pad key, one colour per seat"
+            items.append((role, label, 12 * (w.seats - 1) + 28 + text_width(label, 14) + 30))
         else:
-            d.rect(x, y - 10, x + 20, y + 10, fill=ROLE_COLOURS[role], radius=4)
-            label = ROLES[role]
-        d.text(x + 28, y, label, 14, INK)
-        x += 28 + int(text_width(label, 14)) + 30
-    d.rect(x, y - 10, x + 20, y + 10, fill=UNUSED, outline="#bbbbbb", radius=4)
-    d.text(x + 28, y, "free (5V in red: never to a GPIO)", 14, INK)
+            items.append((role, ROLES[role], 28 + text_width(ROLES[role], 14) + 30))
+    if any(u.role == "led" for u in w.uses):
+        label = f"{RESISTOR} for an LED, on the hub at the Pi"
+        items.append(("resistor", label, 28 + text_width(label, 14) + 30))
+    label = "free (5V in red: never to a GPIO)"
+    items.append(("free", label, 28 + text_width(label, 14)))
+    return items
+
+
+def _legend_rows(w: Wiring, width: float) -> list[list[tuple[str, str, float]]]:
+    """The legend's entries, in rows that fit ``width``."""
+    rows: list[list] = [[]]
+    used = 0.0
+    for item in _legend_items(w):
+        if rows[-1] and used + item[2] > width:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += item[2]
+    return rows
+
+
+def _legend(d: Drawing, w: Wiring, y: int, rows: list, notes: list[str]) -> None:
+    for row in rows:
+        x = MARGIN
+        for kind, label, item_w in row:
+            if kind == "key":
+                for s in range(w.seats):
+                    d.rect(x + 12 * s, y - 10, x + 12 * s + 20, y + 10,
+                           fill=SEAT_COLOURS[s % len(SEAT_COLOURS)], outline="#ffffff", radius=4)
+                d.text(x + 12 * (w.seats - 1) + 28, y, label, 14, INK)
+            elif kind == "resistor":
+                d.rect(x + 4, y - 11, x + 16, y + 11, fill="#ffffff", outline=INK, width=2)
+                d.text(x + 28, y, label, 14, INK)
+            elif kind == "free":
+                d.rect(x, y - 10, x + 20, y + 10, fill=UNUSED, outline="#bbbbbb", radius=4)
+                d.text(x + 28, y, label, 14, INK)
+            else:
+                d.rect(x, y - 10, x + 20, y + 10, fill=ROLE_COLOURS[kind], radius=4)
+                d.text(x + 28, y, label, 14, INK)
+            x += int(item_w)
+        y += 30
     for i, note in enumerate(notes):
-        d.text(MARGIN, y + 36 + 24 * i, note, 14, INK)
+        d.text(MARGIN, y + 6 + 24 * i, note, 14, INK)
 
 
 # ---------------------------------------------------------------- back ends

@@ -1,4 +1,4 @@
-"""``pitable wiring`` as text (a terminal) and as Markdown (the README), from one model."""
+"""``pitable wiring`` as text (a terminal) and as Markdown (docs/wiring.md), from one model."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from pitable.hardware.wiring import KEY_NAMES, Wiring
 
 __all__ = ["as_text", "as_markdown"]
 
-ORIENTATION = ("Header seen from above with the board's edge away from you: pin 1 (square pad) "
-               "at the bottom left; odd pins are the inner row, even pins the row at the edge.")
+ORIENTATION = ("Header seen from above with the board's edge away from you: pin 1 at the bottom "
+               "left (from below, its solder pad is the square one); odd pins are the inner row, "
+               "even pins the row at the edge.")
 
 
 def as_text(wiring: Wiring, source: str) -> str:
@@ -67,7 +68,7 @@ def _cell(u) -> str:
 
 
 def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
-    """A README section for one config: the pads' table, the rest, the parts."""
+    """A docs/wiring.md section for one config: the pads' table, the rest, the parts."""
     out = []
     if picture:
         out += [f"![wiring of {source}]({picture})", ""]
@@ -104,32 +105,32 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
         out.append("")
         out += [f"- {note}" for note in notes]
     if wiring.parts:
-        out.append("")
-        out.append("Parts: " + "; ".join(f"{p.count} x {p.name}" for p in wiring.parts) + ".")
+        out += ["", "| parts | | |", "| ---: | --- | --- |"]
+        out += [f"| {p.count} | {p.name} | {p.note} |" for p in wiring.parts]
     return "\n".join(out) + "\n"
 
 
-# ---------------------------------------------------------------- the README's wiring section
+# ---------------------------------------------------------------- docs/wiring.md, per config
 
-README_BEGIN = "<!-- wiring: made by scripts/wiring_docs.py from config/*.yaml; edit those, not this -->"
-README_END = "<!-- end of wiring -->"
-# the README's order: the default first, then by how many seats
-README_ORDER = ("pitable.yaml", "direct-3-seats.yaml", "matrix-4-seats.yaml", "matrix-6-seats.yaml",
-                "spi-ssd1309.yaml")
-
-
-def readme_order(names):
-    """Config file names in the README's order (any new one at the end, by name)."""
-    known = [n for n in README_ORDER if n in names]
-    return known + sorted(n for n in names if n not in README_ORDER)
+DOC_BEGIN = "<!-- wiring: made by scripts/wiring_docs.py from config/*.yaml; edit those, not this -->"
+DOC_END = "<!-- end of wiring -->"
+# the order in docs/wiring.md: the default first, then by how many seats
+DOC_ORDER = ("pitable.yaml", "direct-3-seats.yaml", "matrix-4-seats.yaml", "matrix-6-seats.yaml",
+             "spi-ssd1309.yaml")
 
 
-def readme_section(entries) -> str:
-    """The generated part of the README's wiring section: for each ``(source, wiring,
-    picture)``, a heading, the picture, the tables and the parts."""
-    out = [README_BEGIN]
+def doc_order(names):
+    """Config file names in the doc's order (any new one at the end, by name)."""
+    known = [n for n in DOC_ORDER if n in names]
+    return known + sorted(n for n in names if n not in DOC_ORDER)
+
+
+def doc_section(entries) -> str:
+    """The generated part of docs/wiring.md: for each ``(source, wiring, picture)``, a
+    heading, the picture, the tables, the notes and the parts."""
+    out = [DOC_BEGIN]
     for source, wiring, picture in entries:
-        out += ["", f"#### `{source}`: {_summary(wiring)}", ""]
+        out += ["", f"### `{source}`: {_summary(wiring)}", ""]
         out.append(as_markdown(wiring, source, picture).rstrip("\n"))
-    out += ["", README_END]
+    out += ["", DOC_END]
     return "\n".join(out) + "\n"

@@ -463,14 +463,17 @@ def pin_factory(name: str):
 
 def open_pads(config, post, factory):
     """The pads the config wires, posting to the loop; and the seat signals."""
-    from pitable.hardware.pads import DirectPads, MatrixPads, SeatSignals
+    from pitable.hardware.pads import DirectPads, MatrixPads, SeatSignals, nothing
 
     pads = config.pads
+    wake = lambda: post(nothing)   # noqa: E731 - a press waiting for its check asks the loop to look again
     if pads.wiring == "direct":
-        keys = DirectPads([s.keys for s in pads.direct], post, pin_factory=factory, bounce=pads.bounce)
+        keys = DirectPads([s.keys for s in pads.direct], post, pin_factory=factory, bounce=pads.bounce,
+                          wake=wake)
         signals = SeatSignals([s.led for s in pads.direct], [s.buzzer for s in pads.direct], pin_factory=factory)
     else:
-        keys = MatrixPads(pads.matrix.rows, pads.matrix.columns, post, pin_factory=factory, bounce=pads.bounce)
+        keys = MatrixPads(pads.matrix.rows, pads.matrix.columns, post, pin_factory=factory, bounce=pads.bounce,
+                          wake=wake)
         signals = SeatSignals(pads.matrix.leds, (), pin_factory=factory)
     return keys, signals
 

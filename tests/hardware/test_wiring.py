@@ -7,7 +7,7 @@ import pytest
 from pitable.cli import main
 from pitable.config import load_config, parse_config
 from pitable.hardware.header import BCM_TO_BOARD, BITES, BOARD_POWER, BOARD_TO_BCM, GROUND_PINS, HEADER
-from pitable.hardware.wiring import KEY_NAMES, pin_warnings, wiring_of
+from pitable.hardware.wiring import KEY_NAMES, bite_warnings, pin_warnings, wiring_of
 from pitable.hardware.wiring_text import as_markdown, as_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,17 +78,18 @@ def test_wiring_command_prints_every_pin_and_the_parts(path, capsys):
         assert [str(u.board), "-" if u.bcm is None else str(u.bcm)] + u.what.split() + u.path.split() in table
     assert f"{8 * config.seats} x push buttons" in out
     assert ("diodes 1N4148" in out) == (config.pads.wiring == "matrix")
-    assert f"{len(wiring.uses)} x jumper wires" in out
-    assert err.count("warning:") == len(pin_warnings(wiring))
+    assert f"{config.seats} x multicore cables" in out and f"{config.seats} x D-sub 15" in out
+    assert err.count("warning:") == len(bite_warnings(wiring)) <= len(pin_warnings(wiring))
 
 
 def test_matrix_parts_and_diode_direction():
     wiring = wiring_of(load_config(ROOT / "config" / "matrix-4-seats.yaml"))
     parts = {p.name: p.count for p in wiring.parts}
     assert parts["push buttons"] == 32 and parts["diodes 1N4148"] == 32
-    assert parts["LEDs (3 mm or 5 mm)"] == 4 and parts["330 ohm resistors"] == 4
-    assert any("band (cathode) towards the row" in n for n in wiring.notes)
-    assert wiring.where(1, 6) == "row GPIO 6 (pin 31), column GPIO 25 (pin 22)"
+    assert parts["LEDs, red or yellow, 3 mm or 5 mm"] == 4 and parts["330 ohm resistors"] == 4
+    assert parts["10 kOhm resistors"] == 8
+    assert any("band (cathode) towards the row" in n and "mandatory" in n for n in wiring.notes)
+    assert wiring.where(1, 6) == "row GPIO 6 (pin 31), column GPIO 12 (pin 32)"
 
 
 def test_direct_key_comes_in_on_its_own_pin():
@@ -190,7 +191,7 @@ def test_svg_is_the_same_every_time():
     assert to_svg(layout(wiring, "x")) == to_svg(layout(wiring, "x"))
 
 
-# ---------------------------------------------------------------- the README agrees with config/
+# ---------------------------------------------------------------- docs/wiring.md agrees with config/
 
 def _wiring_docs():
     import importlib.util
@@ -202,35 +203,38 @@ def _wiring_docs():
 
 
 FIX = "run: PYTHONPATH=. python scripts/wiring_docs.py"
+DOC = ROOT / "docs" / "wiring.md"
 
 
-def test_readme_wiring_section_is_made_from_the_configs():
-    readme, svgs, _ = _wiring_docs().made()
-    assert (ROOT / "README.md").read_text(encoding="utf-8") == readme, f"README's wiring section is stale; {FIX}"
+def test_wiring_doc_is_made_from_the_configs():
+    doc, svgs, _ = _wiring_docs().made()
+    assert DOC.read_text(encoding="utf-8") == doc, f"docs/wiring.md's per-config section is stale; {FIX}"
     for path, text in svgs.items():
         assert (ROOT / path).is_file(), f"{path} missing; {FIX}"
         assert (ROOT / path).read_text(encoding="utf-8") == text, f"{path} is stale; {FIX}"
     pictures = {f"docs/wiring/{p.name}" for p in (ROOT / "docs" / "wiring").glob("*.svg")}
     assert pictures == set(svgs), f"a picture of a config that is gone; {FIX}"
     for config in CONFIGS:
-        assert f"#### `config/{config.name}`" in readme
+        assert f"### `config/{config.name}`" in doc
+        assert f"](wiring/{config.stem}.svg)" in doc     # relative to docs/
 
 
-def test_readme_check_sees_a_changed_config(tmp_path):
-    """The check is not vacuous: move one key of a config and the made README differs."""
+def test_wiring_doc_check_sees_a_changed_config(tmp_path):
+    """The check is not vacuous: move one LED of a config and the made doc differs."""
     import shutil
 
     (tmp_path / "config").mkdir()
+    (tmp_path / "docs").mkdir()
     for config in CONFIGS:
         shutil.copy(config, tmp_path / "config" / config.name)
-    shutil.copy(ROOT / "README.md", tmp_path / "README.md")
+    shutil.copy(DOC, tmp_path / "docs" / "wiring.md")
     docs = _wiring_docs()
     same, _, _ = docs.made(tmp_path)
-    assert same == (ROOT / "README.md").read_text(encoding="utf-8")
+    assert same == DOC.read_text(encoding="utf-8")
     moved = tmp_path / "config" / "matrix-4-seats.yaml"
-    moved.write_text(moved.read_text().replace("leds: [16, 20, 21, 26]", "leds: [16, 20, 21, 9]"))
+    moved.write_text(moved.read_text().replace("leds: [10, 11, 8, 7]", "leds: [10, 11, 8, 9]"))
     changed, svgs, _ = docs.made(tmp_path)
-    assert changed != same and "| 4 | 19 [35] | 9 [21] | [25] |" in changed
+    assert changed != same and "| 4 | 26 [37] | 9 [21] | [25] |" in changed
 
 
 def test_an_overlay_i2c_bus_says_where_sda_and_scl_come_from():
@@ -259,12 +263,12 @@ def test_no_two_wires_run_on_top_of_each_other(path):
                 assert min(a[3], b[3]) - max(a[1], b[1]) <= 0, (a, b)
 
 
-def test_wiring_markdown_is_the_readme_table(capsys):
+def test_wiring_markdown_is_the_docs_table(capsys):
     path = ROOT / "config" / "matrix-4-seats.yaml"
     assert main(["wiring", "--config", str(path), "--markdown"]) == 0
     out = capsys.readouterr().out
     assert out == as_markdown(wiring_of(load_config(path)), str(path))
-    assert "| column | 4 [7] | 17 [11] | 27 [13] | 22 [15] | 23 [16] | 24 [18] | 25 [22] | 12 [32] |" in out
+    assert "| column | 17 [11] | 27 [13] | 22 [15] | 23 [16] | 24 [18] | 25 [22] | 12 [32] | 16 [36] |" in out
 
 
 def test_wiring_with_a_bad_config_exits_2_naming_file_and_key(tmp_path, capsys):
@@ -281,4 +285,101 @@ def test_each_pads_cable_is_counted():
     matrix = wiring_of(load_config(ROOT / "tests" / "configs" / "good" / "spi-no-reset.yaml"))
     cables = next(n for n in matrix.notes if n.startswith("Cables to the pads"))
     assert "seat 1: 11 wires (8 columns, its row, LED, ground)" in cables
-    assert "seat 4: 9 wires (8 columns, its row)" in cables
+    assert "seat 4: 10 wires (8 columns, its row, ground)" in cables
+
+
+# ---------------------------------------------------------------- the builder's kit, for every shipped config
+
+def _comment(path):
+    return "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
+                     if line.lstrip().startswith("#") or " #" in line)
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_shipped_config_warnings_are_the_ones_its_comment_explains_each_once(path, capsys):
+    from pitable.config import check_config_main
+
+    config = load_config(path)
+    grouped = bite_warnings(wiring_of(config))
+    assert check_config_main(path) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == len(grouped) == len({w.bite for w in grouped})     # one line per job
+    comment = _comment(path)
+    for w in grouped:
+        assert w.bite.name in comment, f"{path.name}: its comment does not explain the {w.bite.name} warning"
+        for u in w.uses:
+            assert str(u.bcm) in comment
+    # the dangerous kind (a key on a pin a job drives) only where there is no other way
+    # (24 direct keys), and then the comment says so
+    if any("can damage the pin" in line for line in err):
+        assert config.pads.wiring == "direct" and config.seats == 3 and "short" in comment
+
+
+def test_a_key_on_txd_or_a_driven_spi_pin_is_said_to_short_it_and_miso_is_not():
+    txd = parse_config({"pads": {"direct": [{"keys": [14, 17, 27, 22, 5, 6, 13, 9]},
+                                            {"keys": [18, 23, 24, 25, 12, 16, 26, 10]}]}}, "x.yaml")
+    by_job = {w.bite.name: w.message() for w in bite_warnings(wiring_of(txd))}
+    assert "A key pressed on GPIO 14 then shorts an output" in by_job["serial"]
+    assert "can damage the pin" in by_job["serial"]
+    spi = by_job["SPI0"]
+    assert "A key pressed on GPIO 10 then shorts" in spi and "GPIO 9 (MISO) is an input, not driven" in spi
+    led_only = parse_config({"pads": {"direct": [{"keys": [4, 17, 27, 22, 5, 6, 13, 9], "led": 14},
+                                                 {"keys": [23, 24, 25, 1, 12, 16, 26, 0]}]}}, "x.yaml")
+    serial = next(w for w in bite_warnings(wiring_of(led_only)) if w.bite.name == "serial")
+    assert "can damage" not in serial.message()     # an LED is not a switch to ground
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_kit_answers_the_builders_questions(path):
+    """Items a maker asked about, in the model and so in the text, doc and picture:
+    the cable plan and its parts, a ground in every pad cable, the LED resistor at the
+    Pi and the LED colours, the diodes, the OLED's pin order, the matrix's keys."""
+    config = load_config(path)
+    wiring = wiring_of(config)
+    parts = {p.name: p for p in wiring.parts}
+    notes = " ".join(wiring.notes)
+    seats = config.seats
+    cable = next(p for n, p in parts.items() if n.startswith("multicore cables"))
+    assert cable.count == seats and parts["D-sub 15 (DA-15) connector pairs"].count == seats
+    assert parts["perfboards (stripboard)"].count == seats + 1
+    assert "40-way GPIO ribbon cable, 2x20 female ends" in parts and "hub" in notes
+    wires = max(len([u for u in wiring.uses if u.seat == s and u.role != "display"])
+                + (8 if config.pads.wiring == "matrix" else 0) for s in range(seats))
+    cores = int(cable.name.split(", ")[1].split()[0])
+    assert wires < cores <= 15 + 1       # fits the cable with a spare, and the D-sub 15
+    for s in range(seats):               # every pad's cable has its ground wire
+        assert any(u.role == "ground" for u in wiring.seat_pins(s)), s
+    assert "ground)" in notes
+    if any(u.role == "led" for u in wiring.uses):
+        assert "resistor on the hub (at the Pi" in notes and "Red or yellow" in notes
+        assert "not blue or white" in parts["LEDs, red or yellow, 3 mm or 5 mm"].note
+        assert parts["330 ohm resistors"].note == "one per LED, on the hub"
+    if config.pads.wiring == "matrix":
+        assert "Diodes are mandatory" in notes and parts["10 kOhm resistors"].count == 8
+        assert "The columns split at the hub" in notes and "not to ground" in notes
+        assert "joins its GPIO" not in notes
+    display = next(p for p in wiring.parts if "OLED" in p.name)
+    assert "wire by the labels" in display.note and "wire it by the labels" in notes
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_picture_shows_pin_numbers_large_the_led_resistor_at_the_pi_and_the_oled_caveat(path):
+    config = load_config(path)
+    wiring = wiring_of(config)
+    drawing = layout(wiring)
+    texts = [s for s in drawing.shapes if s[0] == "text"]
+    for u in wiring.uses:               # in the header box: the number large, the use small
+        (x, y) = next(t[1] for t in texts if t[2] == u.short and abs(t[1][1] - 0) >= 0
+                      and any(n[2] == str(u.board) and n[1][0] == t[1][0] for n in texts))
+        number = next(n for n in texts if n[2] == str(u.board) and n[1][0] == x)
+        short = next(t for t in texts if t[2] == u.short and t[1][0] == x)
+        assert number[3] > short[3] and number[1][1] < short[1][1]
+    # a resistor box per LED, at the Pi: between the header and the devices, on its wire
+    devices_top = min(s[1][1] for s in drawing.shapes if s[0] == "rect" and s[2] == "#f2ecfa")
+    resistors = [s for s in drawing.shapes if s[0] == "rect" and s[2] == "#ffffff"
+                 and s[1][2] - s[1][0] == 12 and s[1][3] - s[1][1] == 22 and s[1][1] < devices_top]
+    assert len(resistors) == len(wiring.of_role("led"))
+    assert not [t for t in texts if t[2] == "330R"]          # none on the pads any more
+    words = [t[2] for t in texts]
+    assert "wire by the labels on it" in words
+    assert not any("its pad is square" in w for w in words)

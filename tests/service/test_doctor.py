@@ -109,7 +109,7 @@ def test_serial_console_off_is_ok(tmp_path):
 def test_spi_on_while_pads_use_gpio_7_and_8_fails(tmp_path):
     from pitable.config import load_config
 
-    config = load_config(ROOT / "config" / "pitable.yaml")   # seat 2's keys 5 and 6 are GPIO 8 and 7
+    config = load_config(ROOT / "config" / "matrix-4-seats.yaml")   # LEDs of seats 3 and 4 on GPIO 8 and 7
     found = _pins(config, _boot(tmp_path, "dtparam=i2c_arm=on,spi=on\n"), "GPIO 8")
     assert found.level == "FAIL" and "GPIO busy" in found.detail and "do_spi 1" in found.detail
     assert _pins(config, _boot(tmp_path / "off", "dtparam=i2c_arm=on\n#dtparam=spi=on\n"),
@@ -125,7 +125,7 @@ def test_one_wire_moved_onto_a_key_pin_fails(tmp_path):
 def test_sound_hat_on_i2s_pins_fails(tmp_path):
     from pitable.config import load_config
 
-    config = load_config(ROOT / "config" / "matrix-4-seats.yaml")   # row 4 on GPIO 19, LEDs on 20, 21
+    config = load_config(ROOT / "config" / "matrix-6-seats.yaml")   # LEDs on GPIO 18, 19, row 6 on 20
     found = _pins(config, _boot(tmp_path, "dtoverlay=hifiberry-dac\n"), "GPIO 19")
     assert found.level == "FAIL" and "hifiberry-dac" in found.detail
 
@@ -196,7 +196,7 @@ def test_pwm_audio_moved_onto_the_header_fails_for_those_pins(tmp_path):
 
 
 @pytest.mark.parametrize("name,spi", [("spi-ssd1309.yaml", "on"), ("pitable.yaml", "off"),
-                                      ("direct-3-seats.yaml", "off"), ("matrix-4-seats.yaml", "")])
+                                      ("direct-3-seats.yaml", "off"), ("matrix-4-seats.yaml", "off")])
 def test_install_script_turns_spi_on_only_for_an_spi_display(name, spi, capsys):
     """systemd/install.sh asks the config whether SPI goes on (an SPI display), off (the
     pads use SPI0's pins) or stays as it is; its Python, run here on each example."""

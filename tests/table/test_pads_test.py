@@ -28,11 +28,11 @@ def test_direct_key_names_its_own_pin():
 def test_matrix_key_names_its_row_and_column():
     printed = []
     app = PadsTest(load_config(ROOT / "config" / "matrix-6-seats.yaml"), out=printed.append)
-    app.on_key(KeyEvent(5, 7, "press"))        # seat 6 (row GPIO 12) key X (column GPIO 18)
-    assert printed == ["Seat 6 key X: row GPIO 12 (pin 32), column GPIO 18 (pin 12)"]
-    assert app.view().lines[0] == msg("pads.key_row_col", seat=6, key="X", row=32, col=12)
-    assert words(app.view().lines[0], "en") == "Seat 6 X: row 32 col 12"
-    assert words(app.view().lines[0], "vi") == "Ghế 6 X: hàng 32 cột 12"
+    app.on_key(KeyEvent(5, 7, "press"))        # seat 6 (row GPIO 20) key X (column GPIO 16)
+    assert printed == ["Seat 6 key X: row GPIO 20 (pin 38), column GPIO 16 (pin 36)"]
+    assert app.view().lines[0] == msg("pads.key_row_col", seat=6, key="X", row=38, col=36)
+    assert words(app.view().lines[0], "en") == "Seat 6 X: row 38 col 36"
+    assert words(app.view().lines[0], "vi") == "Ghế 6 X: hàng 38 cột 36"
 
 
 def test_keyboard_pads_have_no_pins_to_name():
@@ -51,7 +51,7 @@ def test_the_screen_keeps_the_last_three_and_draws(tmp_path):
     for key in range(6):
         app.on_key(KeyEvent(5, key, "press"))
     assert len(app.view().lines) == 3
-    assert app.view().lines[0] == msg("pads.key_row_col", seat=6, key="6", row=32, col=18)
+    assert app.view().lines[0] == msg("pads.key_row_col", seat=6, key="6", row=38, col=22)
     for lang in ("en", "de", "vi"):
         image = render(app.view(), lang)
         assert image.size == (128, 64) and image.getbbox() is not None
