@@ -50,7 +50,15 @@ esac
 
 echo "== service"
 cp systemd/pitable.service /etc/systemd/system/pitable.service
-systemctl daemon-reload
+# `systemctl enable` only makes links, so it works in an image being built (a chroot, no
+# systemd running); daemon-reload and restart need a running systemd.
 systemctl enable pitable
-echo "Done. Reboot once (I2C speed), then: systemctl status pitable; journalctl -u pitable -f"
+if [ -d /run/systemd/system ]; then
+    systemctl daemon-reload
+    # a running service keeps the old code until restarted
+    if systemctl is-active --quiet pitable; then systemctl restart pitable; fi
+    echo "Done. Reboot once (I2C speed), then: systemctl status pitable; journalctl -u pitable -f"
+else
+    echo "Done (systemd is not running here: the service starts at the system's next boot)."
+fi
 echo "Check the wiring any time with: sudo -u pitable $PREFIX/.venv/bin/pitable doctor --config /etc/pitable/pitable.yaml"
