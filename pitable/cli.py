@@ -48,7 +48,8 @@ def _main(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise
     except ConfigError as e:
-        print(f"pitable: {e}", file=sys.stderr)
+        for line in str(e).splitlines():   # one line per error of the file
+            print(f"pitable: {line}", file=sys.stderr)
         return 2
     except LogError as e:
         print(f"pitable: {e}", file=sys.stderr)
