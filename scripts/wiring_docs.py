@@ -38,6 +38,8 @@ def made(root: pathlib.Path = ROOT):
         drawings[picture] = drawing
         entries.append((source, wiring, picture))
     readme = (root / "README.md").read_text(encoding="utf-8")
+    if README_BEGIN not in readme:   # the section moved to docs/wiring.md (issue 20; i21's branch)
+        return readme, svgs, drawings
     start, end = readme.index(README_BEGIN), readme.index(README_END) + len(README_END) + 1
     return readme[:start] + readme_section(entries) + readme[end:], svgs, drawings
 
