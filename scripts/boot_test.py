@@ -68,19 +68,21 @@ def sh(*cmd, check_rc=True, **kw) -> subprocess.CompletedProcess:
 
 # ---------------------------------------------------------------- the root
 
-def base_root() -> Path:
-    base = CACHE / "base"
+def base_root(arch: str | None = None) -> Path:
+    base = CACHE / ("base" if arch is None else f"base-{arch}")
     fresh = os.environ.get("CI") == "true" or os.environ.get("PITABLE_BOOT_FRESH")
     if base.exists() and not fresh and (base / "usr/lib/systemd/systemd").exists():
         say(f"using the cached Debian bookworm root {base} (PITABLE_BOOT_FRESH=1 makes it again)")
         return base
     CACHE.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(base, ignore_errors=True)
-    tmp = CACHE / "base.tmp"
+    tmp = CACHE / (base.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    say(f"debootstrap: a Debian bookworm root from {MIRROR} (about 1-2 minutes)")
+    say(f"debootstrap: a Debian bookworm {arch or 'native'} root from {MIRROR} "
+        f"({'about 1-2 minutes' if arch is None else 'under qemu-user: 5-15 minutes'})")
     t = time.monotonic()
-    sh("debootstrap", "--variant=minbase", f"--include={PACKAGES}", "bookworm", str(tmp), MIRROR)
+    sh("debootstrap", "--variant=minbase", f"--include={PACKAGES}", *([f"--arch={arch}"] if arch else []),
+       "bookworm", str(tmp), MIRROR)
     tmp.rename(base)
     say(f"debootstrap done in {time.monotonic() - t:.0f} s")
     return base
@@ -89,7 +91,8 @@ def base_root() -> Path:
 def scratch_root(base: Path) -> Path:
     """The cached root stays as debootstrap made it: the test writes to an overlay on it
     (a copy where overlayfs cannot mount)."""
-    root, upper, work = CACHE / "root", CACHE / "upper", CACHE / "work"
+    tag = base.name.removeprefix("base")
+    root, upper, work = CACHE / f"root{tag}", CACHE / f"upper{tag}", CACHE / f"work{tag}"
     unmount(root)
     for d in (root, upper, work):
         shutil.rmtree(d, ignore_errors=True)
@@ -285,6 +288,42 @@ def seed_game(root: Path) -> int:
 
 # ---------------------------------------------------------------- the test
 
+def arm(arch: str) -> int:
+    """By hand, once (docs/boot-test.md, ARM): install.sh on Debian arm64 or armhf under
+    qemu-user (qemu-user-static + binfmt-support on the host), then a few commands, timed.
+    Prints what pip downloaded as wheels and what it had to build."""
+    base = base_root(arch)
+    root = scratch_root(base)
+    try:
+        stand_ins(root)
+        copy_repo(root)
+        say(f"install.sh on {arch} under qemu-user, systemd not running (pip's full output)")
+        t = time.monotonic()
+        out = sh(*nspawn_args(root), *pip_env(), "--chdir=/root/pitable", "/bin/sh", "-c",
+                 "./systemd/install.sh boot-test.yaml 2>&1", check_rc=False)
+        took = time.monotonic() - t
+        log = CACHE / f"arm-{arch}.log"
+        log.write_text(out.stdout + out.stderr)
+        say(f"install.sh on {arch}: exit {out.returncode} in {took:.0f} s (full log: {log})")
+        for line in (out.stdout + out.stderr).splitlines():
+            if any(k in line for k in ("Downloading ", "Building wheel for", "Created wheel for",
+                                       "error:", "Successfully installed", "Using cached")):
+                print("   ", line.strip()[:160])
+        if out.returncode == 0:
+            for cmd in ("pitable check-config /etc/pitable/pitable.yaml",
+                        "pitable simulate --games 200 --players 4 --seed 1",
+                        "GPIOZERO_PIN_FACTORY=mock pitable run --config /etc/pitable/pitable.yaml "
+                        "--display dummy --exit-after-first-frame"):
+                t = time.monotonic()
+                r = sh(*nspawn_args(root), "/bin/sh", "-c", f"PATH=/opt/pitable/.venv/bin:$PATH {cmd} 2>&1",
+                       check_rc=False)
+                say(f"{arch}: `{cmd}`: exit {r.returncode} in {time.monotonic() - t:.1f} s; "
+                    + " | ".join(r.stdout.strip().splitlines()[-2:])[:200])
+        return out.returncode
+    finally:
+        unmount(root)
+
+
 def main() -> int:
     say("boot test: Debian bookworm + systemd/install.sh + systemd-nspawn --boot (about 3-6 minutes)")
     base = base_root()
@@ -393,6 +432,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--arch":
+        sys.exit(arm(sys.argv[2]))
     code = main()
     took = time.monotonic() - started
     if failures:

@@ -16,11 +16,11 @@ raspi-config nonint do_i2c 0
 BOOT=/boot/firmware/config.txt; [ -f "$BOOT" ] || BOOT=/boot/config.txt
 grep -q "^dtparam=i2c_arm_baudrate=" "$BOOT" || echo "dtparam=i2c_arm_baudrate=400000" >> "$BOOT"
 
-echo "== code in $PREFIX, venv sees apt's lgpio"
+echo "== code in $PREFIX, venv sees apt's lgpio (pip: about a minute, 5-10 on a Pi Zero the first time)"
 mkdir -p "$PREFIX"
 cp -r pitable pyproject.toml README.md "$PREFIX"/
 [ -x "$PREFIX/.venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/.venv"
-"$PREFIX/.venv/bin/pip" install --quiet --upgrade "$PREFIX"
+"$PREFIX/.venv/bin/pip" install --disable-pip-version-check --upgrade "$PREFIX"
 
 echo "== user pitable in gpio, i2c, spi"
 id pitable >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin pitable
