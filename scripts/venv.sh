@@ -36,10 +36,12 @@ ensure_venv() {
             *desktop*) what="pitable and the desktop window (gpiozero, luma, Pillow, PyYAML, pygame)" ;;
             *) what="pitable (gpiozero, luma, Pillow, PyYAML)" ;;
         esac
-        if [ -n "$fresh" ]; then
+        if [ -f "$stamp" ]; then
+            step "pyproject.toml changed: updating $what in .venv (usually under a minute)"
+        elif [ -n "$fresh" ]; then
             step "installing $what into .venv: downloads 10-40 MB, about 1-3 minutes on a laptop, up to 10 on a Pi Zero"
         else
-            step "pyproject.toml changed: updating $what in .venv (usually under a minute)"
+            step "installing $what into .venv (what is there already is kept: about a minute)"
         fi
         .venv/bin/python -m pip install --disable-pip-version-check --progress-bar on -e "$spec"
         echo "$want" > "$stamp"

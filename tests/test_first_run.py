@@ -72,3 +72,14 @@ def test_a_changed_pyproject_says_it_updates(tmp_path):
         f.write("\n# changed\n")
     out = ensure(repo, fake, ".[desktop]", calls)
     assert "pyproject.toml changed: updating pitable" in out.stderr
+
+
+def test_the_tests_after_the_assistant_say_they_add_the_test_tools(tmp_path):
+    """./run.sh first, then ./test.sh: the venv is there, the test tools are not yet."""
+    repo, fake = setup_repo(tmp_path)
+    calls = tmp_path / "calls"
+    ensure(repo, fake, ".[desktop]", calls)
+    out = ensure(repo, fake, ".[test,desktop]", calls)
+    steps = [line for line in out.stderr.splitlines() if line.startswith("pitable set-up: ")]
+    assert "installing pitable, its tests' tools" in steps[0] and "changed" not in steps[0]
+    assert steps[-1].startswith("pitable set-up: done in ")
