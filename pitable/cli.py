@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from pitable import __version__
@@ -15,6 +16,28 @@ from pitable.errors import ConfigError, LogError, PitableError
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, not at exit: a closed pipe is seen while we can still say nothing
+        return code
+    except BrokenPipeError:
+        return _closed_pipe()
+
+
+def _closed_pipe() -> int:
+    """The reader went away (`pitable replay --json FILE | head`): stop quietly, as a
+    program killed by SIGPIPE would. Python's exit would flush stdout again and print an
+    "Exception ignored" traceback, so stdout now points at /dev/null."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+    return 128 + 13  # the shell's status for SIGPIPE
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
@@ -22,8 +45,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.func(args)
+    except BrokenPipeError:
+        raise
     except ConfigError as e:
-        print(f"pitable: {e}", file=sys.stderr)
+        for line in str(e).splitlines():   # one line per error of the file
+            print(f"pitable: {line}", file=sys.stderr)
         return 2
     except LogError as e:
         print(f"pitable: {e}", file=sys.stderr)

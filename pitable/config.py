@@ -192,18 +192,28 @@ class _Bad(Exception):
 class _At:
     """A key path (``pads.direct[0].keys``) plus the list of pins read so far."""
 
-    def __init__(self, text: str = "", pins: list | None = None):
+    def __init__(self, text: str = "", pins: list | None = None, errors: list | None = None):
         self.text = text
         self.pins = pins if pins is not None else []   # (path, bcm, label)
+        self.errors = errors if errors is not None else []   # every _Bad of the file's keys
 
     def __truediv__(self, key: object) -> _At:
-        return _At(f"{self.text}.{key}" if self.text else str(key), self.pins)
+        return _At(f"{self.text}.{key}" if self.text else str(key), self.pins, self.errors)
 
     def __getitem__(self, index: int) -> _At:
-        return _At(f"{self.text}[{index}]", self.pins)
+        return _At(f"{self.text}[{index}]", self.pins, self.errors)
 
     def fail(self, message: str):
         raise _Bad(self.text, message)
+
+    def collect(self, check: Check, value: Any, fallback: Any = None) -> Any:
+        """``check(value, self)``; a wrong value is noted and ``fallback`` stands in for
+        it, so that the keys after it are checked too (check-config names every error)."""
+        try:
+            return check(value, self)
+        except _Bad as bad:
+            self.errors.append(bad)
+            return fallback
 
 
 Check = Callable[[Any, _At], Any]
@@ -313,7 +323,7 @@ def _list(item: Check, what: str, count: int | None = None,
             at.fail(f"expected {count} {what}, got {n}")
         if n < lo or (hi is not None and n > hi):
             at.fail(f"expected {_range_text(lo, hi)} {what}, got {n}")
-        return tuple(item(v, at[i]) for i, v in enumerate(value))
+        return tuple(at[i].collect(item, v) for i, v in enumerate(value))
     return check
 
 
@@ -332,20 +342,32 @@ def _mapping(fields: dict[str, tuple[Any, Check]], make: Callable = dict,
             at.fail(f"expected a mapping of keys, got {_show(value)}")
         for key in value:
             if key not in fields:
-                at_key = at / key
-                close = difflib.get_close_matches(str(key), list(fields), n=1)
-                if close:
-                    at_key.fail(f"unknown key (did you mean {close[0]}?)")
-                if neighbours and key in neighbours:
-                    at_key.fail(f"unknown key (did you mean {neighbours[key]}?)")
-                at_key.fail(f"unknown key (known: {', '.join(fields)})")
+                (at / key).collect(_unknown_key, (key, fields, neighbours))
         out = {}
         for name, (default, field_check) in fields.items():
             if name not in value and default is _REQUIRED:
-                (at / name).fail("required key is missing")
-            out[name] = field_check(value.get(name, default), at / name)
+                (at / name).collect(_missing, None)
+                out[name] = None
+                continue
+            # a wrong value: its default stands in (itself checked: default pins are seen)
+            out[name] = (at / name).collect(field_check, value.get(name, default),
+                                            None if default is _REQUIRED else default)
         return make(**out)
     return check
+
+
+def _unknown_key(found, at):
+    key, fields, neighbours = found
+    close = difflib.get_close_matches(str(key), list(fields), n=1)
+    if close:
+        at.fail(f"unknown key (did you mean {close[0]}?)")
+    if neighbours and key in neighbours:
+        at.fail(f"unknown key (did you mean {neighbours[key]}?)")
+    at.fail(f"unknown key (known: {', '.join(fields)})")
+
+
+def _missing(value, at):
+    at.fail("required key is missing")
 
 
 def _dataclass_fields(cls, checks: dict[str, Check]) -> dict[str, tuple[Any, Check]]:
@@ -603,6 +625,9 @@ def _build(data: Any) -> Config:
     if not isinstance(data, dict):
         at.fail(f"the top level must be a mapping of keys like 'seats: 4', got {_show(data)}")
     top = _TOP(data, at)
+    web = _WEB(top["web"], at / "web") if "web" in data else None
+    if at.errors:   # each key's own check first, all of them; the checks across keys need good keys
+        raise _Bads(at.errors)
     raw, at_pads = top["pads"], at / "pads"
     display = top["display"]
     from pitable.hardware.panel import problem as panel_problem  # open_display's rule too
@@ -638,7 +663,6 @@ def _build(data: Any) -> Config:
         if default_pinout and bad.path.startswith("pads.direct"):
             bad.message += " (pads.direct is not set: this is the default pinout)"
         raise
-    web = _WEB(top["web"], at / "web") if "web" in data else None
     return Config(game=top["game"], deck=top["deck"], language=top["language"],
                   notice_seconds=float(top["notice_seconds"]), log_dir=top["log_dir"], seats=seats,
                   display=top["display"], pads=pads, assistant=top["assistant"], web=web)
@@ -651,8 +675,23 @@ def parse_config(data: Any, source: str) -> Config:
     try:
         return _build({} if data is None else data)
     except _Bad as bad:
-        where = f"{bad.path}: " if bad.path else ""
-        raise ConfigError(_one_line(f"{source}: {where}{bad.message}")) from None
+        raise _config_error(source, [bad]) from None
+    except _Bads as bads:
+        raise _config_error(source, bads.errors) from None
+
+
+class _Bads(Exception):
+    def __init__(self, errors: list):
+        super().__init__(errors)
+        self.errors = errors
+
+
+def _config_error(source: str, errors: list) -> ConfigError:
+    """One line per error: ``FILE: key.path: what is wrong``."""
+    lines = [_one_line(f"{source}: {bad.path + ': ' if bad.path else ''}{bad.message}") for bad in errors]
+    error = ConfigError("\n".join(lines))
+    error.lines = lines
+    return error
 
 
 class _DuplicateKey(Exception):

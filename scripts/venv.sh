@@ -1,8 +1,13 @@
 # Sourced by run.sh and test.sh: make .venv once, reinstall only when what to install changed.
+# Each step says what it does and about how long it takes; pip shows its own progress.
 PYTHON="${PYTHON:-python3}"
 
 is_pi() {
     grep -qs "Raspberry Pi" /proc/device-tree/model
+}
+
+step() {
+    echo "pitable set-up: $*" >&2
 }
 
 ensure_venv() {
@@ -11,8 +16,11 @@ ensure_venv() {
         echo "pitable needs Python 3.11 or newer as '$PYTHON' (set PYTHON=... to pick another)" >&2
         exit 2
     fi
+    started=$(date +%s)
+    fresh=""
     if [ ! -x .venv/bin/python ]; then
-        echo "Setting up .venv (first run only)..." >&2
+        fresh=1
+        step "first run: making .venv, a Python environment for pitable alone (a few seconds)"
         if is_pi; then
             # apt's python3-lgpio (gpiozero's pin factory on current Pi OS) is seen from the venv
             "$PYTHON" -m venv --system-site-packages .venv
@@ -23,7 +31,20 @@ ensure_venv() {
     stamp=".venv/.installed-$(echo "$spec" | cksum | cut -d' ' -f1)"
     want="$(cksum < pyproject.toml)"
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-        .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$spec"
+        case "$spec" in
+            *test*) what="pitable, its tests' tools and the desktop window (pytest, hypothesis, selenium, pygame)" ;;
+            *desktop*) what="pitable and the desktop window (gpiozero, luma, Pillow, PyYAML, pygame)" ;;
+            *) what="pitable (gpiozero, luma, Pillow, PyYAML)" ;;
+        esac
+        if [ -f "$stamp" ]; then
+            step "pyproject.toml changed: updating $what in .venv (usually under a minute)"
+        elif [ -n "$fresh" ]; then
+            step "installing $what into .venv: downloads 10-40 MB, about 1-3 minutes on a laptop, up to 10 on a Pi Zero"
+        else
+            step "installing $what into .venv (what is there already is kept: about a minute)"
+        fi
+        .venv/bin/python -m pip install --disable-pip-version-check --progress-bar on -e "$spec"
         echo "$want" > "$stamp"
+        step "done in $(( $(date +%s) - started )) s; later runs start at once"
     fi
 }

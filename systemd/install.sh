@@ -16,11 +16,11 @@ raspi-config nonint do_i2c 0
 BOOT=/boot/firmware/config.txt; [ -f "$BOOT" ] || BOOT=/boot/config.txt
 grep -q "^dtparam=i2c_arm_baudrate=" "$BOOT" || echo "dtparam=i2c_arm_baudrate=400000" >> "$BOOT"
 
-echo "== code in $PREFIX, venv sees apt's lgpio"
+echo "== code in $PREFIX, venv sees apt's lgpio (pip: about a minute, 5-10 on a Pi Zero the first time)"
 mkdir -p "$PREFIX"
 cp -r pitable pyproject.toml README.md "$PREFIX"/
 [ -x "$PREFIX/.venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/.venv"
-"$PREFIX/.venv/bin/pip" install --quiet --upgrade "$PREFIX"
+"$PREFIX/.venv/bin/pip" install --disable-pip-version-check --upgrade "$PREFIX"
 
 echo "== user pitable in gpio, i2c, spi"
 id pitable >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin pitable
@@ -55,7 +55,15 @@ esac
 
 echo "== service"
 cp systemd/pitable.service /etc/systemd/system/pitable.service
-systemctl daemon-reload
+# `systemctl enable` only makes links, so it works in an image being built (a chroot, no
+# systemd running); daemon-reload and restart need a running systemd.
 systemctl enable pitable
-echo "Done. Reboot once (I2C speed), then: systemctl status pitable; journalctl -u pitable -f"
+if [ -d /run/systemd/system ]; then
+    systemctl daemon-reload
+    # a running service keeps the old code until restarted
+    if systemctl is-active --quiet pitable; then systemctl restart pitable; fi
+    echo "Done. Reboot once (I2C speed), then: systemctl status pitable; journalctl -u pitable -f"
+else
+    echo "Done (systemd is not running here: the service starts at the system's next boot)."
+fi
 echo "Check the wiring any time with: sudo -u pitable $PREFIX/.venv/bin/pitable doctor --config /etc/pitable/pitable.yaml"

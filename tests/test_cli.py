@@ -202,3 +202,28 @@ def test_replay_check_assistant_on_a_game_without_it(tmp_path, capsys):
     path.write_text(LOG)
     assert main(["replay", str(path), "--check-assistant"]) == 1
     assert "the assistant did not play in this game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [
+    ["replay", "{log}", "--json"], ["replay", "{log}"], ["simulate", "--games", "3"],
+    ["check-config", "config/matrix-4-seats.yaml"], ["wiring", "--config", "config/matrix-4-seats.yaml"],
+    ["doctor", "--config", "config/pitable.yaml"], ["--help"], ["replay", "--help"],
+    ["run", "--config", "{desktop}", "--display", "terminal", "--exit-after-first-frame"],
+])
+def test_a_closed_pipe_ends_any_command_without_a_traceback(tmp_path, command):
+    """`pitable replay --json FILE | head`: the reader is gone before pitable writes."""
+    log = tmp_path / "game.jsonl"
+    log.write_text(LOG)
+    desktop = tmp_path / "desk.yaml"
+    desktop.write_text(f"log_dir: {tmp_path / 'logs'}\npads:\n  wiring: keyboard\n")
+    args = [a.format(log=log, desktop=desktop) for a in command]
+    read, write = __import__("os").pipe()
+    __import__("os").close(read)   # like `| head` that has already quit
+    try:
+        out = subprocess.run([sys.executable, "-m", "pitable", *args], stdout=write, stderr=subprocess.PIPE,
+                             stdin=subprocess.DEVNULL, text=True, timeout=120)
+    finally:
+        __import__("os").close(write)
+    assert "Traceback" not in out.stderr, out.stderr
+    assert "Exception ignored" not in out.stderr, out.stderr
+    assert out.returncode in (0, 1, 2, 141), out.returncode

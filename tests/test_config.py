@@ -308,12 +308,13 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
 
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(_values, st.dictionaries(_keys, _values, max_size=6)))
-def test_any_data_gives_a_config_or_one_line_error(data):
+def test_any_data_gives_a_config_or_one_line_per_error(data):
     try:
         config = parse_config(data, "f.yaml")
     except ConfigError as e:
-        message = str(e)
-        assert message.startswith("f.yaml: ") and "\n" not in message
+        lines = str(e).split("\n")
+        assert all(line.startswith("f.yaml: ") and line.strip() == line for line in lines), lines
+        assert len(set(lines)) == len(lines)
     else:
         assert isinstance(config, Config)
 
@@ -412,3 +413,31 @@ def test_pins_on_a_safe_pin_give_no_warning():
     config = parse_config({"display": {"display": "dummy"}, "pads": {"wiring": "matrix", "matrix": {
         "rows": [5, 6], "columns": [12, 13, 16, 17, 22, 23, 24, 25]}}}, "x.yaml")
     assert cfg.pin_warnings(config, "x.yaml") == []
+
+
+def test_check_config_names_every_wrong_key_one_line_each_exit_2(tmp_path, capsys):
+    """A wrong display and the typo bouce in one file: both named, not only the first."""
+    path = tmp_path / "two.yaml"
+    path.write_text("display:\n  display: ssd1305\npads:\n  bouce: 0.02\n  hold: soon\n"
+                    "assistant:\n  seats: 9\nweb:\n  port: 0\n")
+    assert check_config_main(path) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert [line.split(": ")[1] for line in lines] == [
+        "display.display", "pads.bouce", "pads.hold", "assistant.seats", "web.port"]
+    assert all(line.startswith(f"{path}: ") for line in lines)
+    assert "did you mean bounce?" in lines[1]
+
+
+def test_the_daemon_names_every_wrong_key_too(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "two.yaml"
+    path.write_text("display:\n  display: ssd1305\npads:\n  bouce: 0.02\n")
+    out = subprocess.run([sys.executable, "-m", "pitable", "run", "--config", str(path)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == [
+        f"pitable: {path}: display.display: unknown value 'ssd1305' (choose ssd1306, sh1106, ssd1309, "
+        "pygame, capture, gifanim, terminal or dummy)",
+        f"pitable: {path}: pads.bouce: unknown key (did you mean bounce?)"]

@@ -202,7 +202,7 @@ def yaml_shape(rng, depth=0):
     return {rng.choice(keys): yaml_shape(rng, depth + 1) for _ in range(rng.randint(0, 5))}
 
 
-def test_check_config_of_any_yaml_is_ok_or_one_line_exit_2(tmp_path, capsys):
+def test_check_config_of_any_yaml_is_ok_or_one_line_per_error_exit_2(tmp_path, capsys):
     rng = random.Random(30)
     path = tmp_path / "fuzz.yaml"
     for i in range(400):
@@ -217,7 +217,8 @@ def test_check_config_of_any_yaml_is_ok_or_one_line_exit_2(tmp_path, capsys):
         out = capsys.readouterr()
         assert code in (0, 2), text
         if code == 2:
-            assert len(out.err.strip().splitlines()) == 1 and out.err.startswith(str(path)), (text, out.err)
+            lines = out.err.strip().splitlines()
+            assert lines and all(line.startswith(f"{path}: ") for line in lines), (text, out.err)
 
 
 def test_main_replay_exit_code_for_a_bad_log(tmp_path, capsys):

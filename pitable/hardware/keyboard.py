@@ -244,7 +244,7 @@ class KeyboardPads:
         pass
 
     def help_text(self) -> str:
-        return self.keymap.help_text()
+        return self.keymap.help_text() + ", Ctrl-C ends"
 
     def _restore(self) -> None:
         if self._saved is not None:
@@ -303,12 +303,21 @@ class PygameKeys:
         return self.keymap.event_for(chr(key), bool(mod & pg.KMOD_SHIFT),
                                      bool(mod & pg.KMOD_ALT))
 
+    def ends(self, key: int, mod: int) -> bool:
+        """Esc, Ctrl-C or Ctrl-Q typed into the window end pitable, as its title says
+        (a plain Q is seat 2's first key)."""
+        pg = self._pg
+        return key == pg.K_ESCAPE or (bool(mod & (pg.KMOD_CTRL | pg.KMOD_META)) and key in (pg.K_c, pg.K_q))
+
     def poll(self) -> list[KeyEvent]:
-        """Drain pygame's queue: pad events, in order; notes a window close."""
+        """Drain pygame's queue: pad events, in order; notes a window close (its button,
+        or a key that ends: :meth:`ends`)."""
         pg = self._pg
         out = []
         for ev in pg.event.get():
             if ev.type == pg.QUIT:
+                self.closed = True
+            elif ev.type == pg.KEYDOWN and self.ends(ev.key, ev.mod):
                 self.closed = True
             elif ev.type == pg.KEYDOWN:
                 e = self.event_for_key(ev.key, ev.mod)
@@ -375,7 +384,7 @@ class PygameKeyboard:
         pass
 
     def help_text(self) -> str:
-        return self.keymap.help_text()
+        return self.keymap.help_text() + ", Esc ends"   # the window's title
 
     def close(self) -> None:
         self._stop.set()

@@ -149,7 +149,7 @@ def test_pygame_keys(pygame_window):
     post(pg.K_COMMA)
     post(pg.K_3, pg.KMOD_LALT)
     post(pg.K_q, pg.KMOD_LALT | pg.KMOD_RSHIFT)
-    post(pg.K_q, pg.KMOD_LCTRL)  # not a pad key
+    post(pg.K_w, pg.KMOD_LCTRL)  # not a pad key (Ctrl-C and Ctrl-Q end: below)
     post(pg.K_F1)
     pg.event.post(pg.event.Event(pg.MOUSEMOTION, pos=(1, 1), rel=(1, 1), buttons=(0, 0, 0)))
     assert keys.poll() == [P(1, 0), H(1, 0), P(3, 7), P(4, 2), H(5, 0)]
@@ -157,6 +157,65 @@ def test_pygame_keys(pygame_window):
     pg.event.post(pg.event.Event(pg.QUIT))
     assert keys.poll() == [] and keys.closed
     assert pg.event.get() == []  # the queue was drained
+
+
+@pytest.mark.parametrize("key, mod", [("K_ESCAPE", 0), ("K_c", "KMOD_LCTRL"), ("K_q", "KMOD_RCTRL"),
+                                      ("K_ESCAPE", "KMOD_LSHIFT")])
+def test_esc_ctrl_c_or_ctrl_q_in_the_window_end_it(pygame_window, key, mod):
+    pg = pygame_window
+    keys = PygameKeys()
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_1, mod=0))
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=getattr(pg, key), mod=getattr(pg, mod) if mod else 0))
+    assert keys.poll() == [P(0, 0)] and keys.closed
+
+
+def test_a_plain_q_in_the_window_is_a_key_not_the_end(pygame_window):
+    pg = pygame_window
+    keys = PygameKeys()
+    pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_q, mod=0))
+    assert keys.poll() == [P(1, 0)] and not keys.closed
+
+
+def test_the_window_title_and_the_terminal_say_how_to_end(pygame_window):
+    q = queue.Queue()
+    window = PygameKeyboard(DEFAULT_ROWS, q.put, interval=5)
+    try:
+        assert window.help_text().split("\n")[1] == "Shift+key = long press, Esc ends"
+    finally:
+        window.close()
+    r, w = os.pipe()
+    with KeyboardPads(DEFAULT_ROWS, q.put, fd=r) as terminal:
+        assert terminal.help_text().split("\n")[1] == "Shift+key = long press, Ctrl-C ends"
+    os.close(w)
+    os.close(r)
+
+
+ESC_RUN = """
+import sys, threading
+import pygame as pg
+from pitable.table import app
+from pitable.cli import main
+app.choose_display = lambda options: (options, None)   # the window, though no X here
+threading.Timer(1.5, lambda: pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_ESCAPE, mod=0))).start()
+sys.exit(main(["run", "--config", sys.argv[1]]))
+"""
+
+
+def test_esc_in_the_window_ends_pitable_run(tmp_path):
+    """The whole path, in its own process: `pitable run` with the window, Esc typed into it."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("pygame")
+    cfg = tmp_path / "desk.yaml"
+    cfg.write_text(f"log_dir: {tmp_path / 'logs'}\ndisplay:\n  display: pygame\n  scale: 1\n"
+                   "  transform: none\npads:\n  wiring: keyboard\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", ESC_RUN, str(cfg)], capture_output=True, text=True,
+                         timeout=60, env=env, stdin=subprocess.DEVNULL)
+    assert out.returncode == 130, out.stderr   # ended as Ctrl-C ends it, by Esc alone
+    assert "Esc ends" in out.stdout             # the window's title, also said in the terminal
+    assert "Traceback" not in out.stderr
 
 
 # --- open_keyboard -------------------------------------------------------------------

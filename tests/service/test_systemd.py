@@ -53,6 +53,15 @@ def test_unit_is_notify_with_watchdog_and_restarts_on_failure():
     assert "pitable run" in service["ExecStart"]
 
 
+def test_a_config_error_stops_the_unit_instead_of_restarting_forever():
+    """Exit 2 is what pitable gives for a config error (the journal names the key); a restart
+    every RestartSec cannot mend the file. scripts/boot_test.sh checks it in a real systemd."""
+    from pitable.cli import main
+
+    assert unit()["Service"]["RestartPreventExitStatus"].split() == ["2"]
+    assert main(["run", "--config", "/nonexistent/pitable.yaml"]) == 2
+
+
 def test_unit_runs_as_unprivileged_user_with_device_groups_and_state_dir():
     service = unit()["Service"]
     assert service["User"] == "pitable"

@@ -1,0 +1,34 @@
+#!/bin/sh
+# The boot test: systemd/install.sh and the pitable unit in a real systemd
+# (a debootstrap Debian bookworm root booted with systemd-nspawn). See docs/boot-test.md.
+#   sudo scripts/boot_test.sh          (about 3-6 minutes; the Debian root is cached in
+#                                       /var/cache/pitable-boot-test, PITABLE_BOOT_FRESH=1 remakes it)
+# Needs root, systemd-nspawn (apt: systemd-container), debootstrap, nsenter, and the network
+# (Debian's mirror, the Python package index). Without them it skips and says why; under
+# CI=true it fails instead.
+set -e
+cd "$(dirname "$0")/.."
+
+skip() {
+    if [ "${CI:-}" = true ]; then
+        echo "boot test: FAILED: $1" >&2
+        exit 1
+    fi
+    echo "boot test: skipped: $1" >&2
+    exit 0
+}
+
+if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+        exec sudo -E "$0" "$@"
+    fi
+    skip "it needs root (sudo scripts/boot_test.sh)"
+fi
+if [ "${CI:-}" = true ] && { ! command -v systemd-nspawn >/dev/null || ! command -v debootstrap >/dev/null; }; then
+    echo "boot test: installing systemd-container and debootstrap" >&2
+    apt-get install -y --no-install-recommends systemd-container debootstrap >/dev/null
+fi
+for tool in systemd-nspawn debootstrap nsenter chroot dpkg-deb git python3; do
+    command -v "$tool" >/dev/null 2>&1 || skip "$tool is missing (apt: systemd-container debootstrap util-linux)"
+done
+exec python3 scripts/boot_test.py "$@"
