@@ -337,11 +337,12 @@ class Ready(logging.Handler):
     def emit(self, record):
         if record.getMessage().startswith("pitable running"):
             ready.set()
-log = logging.getLogger("pitable.table.app")
+log = logging.getLogger("pitable")
 log.setLevel(logging.INFO)
 log.addHandler(Ready())
 def idle():
-    ready.wait()
+    if not ready.wait(900):
+        os._exit(3)
     time.sleep({settle})        # the first frame is drawn and shown meanwhile
     os.getpgrp()
     time.sleep({short})
@@ -462,6 +463,9 @@ def phone_talk(keys: int, results: dict):
     return talk
 
 
+SCENARIOS = ("idle", "gh-physical", "gh-virtual", "cockroach", "bid", "phone", "start", "bare")
+
+
 def measure(args) -> dict:
     import compileall
 
@@ -480,6 +484,8 @@ def measure(args) -> dict:
         "start": lambda: callgrind("start", [sys.executable, "-c", START.format(config=str(MOCK_CONFIG))], workdir),
         "bare": lambda: callgrind("bare", [sys.executable, "-c", BARE], workdir),
     }
+    if args.only:
+        return {name: jobs[name]() for name in args.only.split(",")}
     t0 = time.monotonic()
     with ThreadPoolExecutor(args.jobs) as pool:
         futures = {name: pool.submit(job) for name, job in jobs.items()}
@@ -536,11 +542,11 @@ def measure(args) -> dict:
                  "fsync": False, "budget": BUDGETS["start"],
                  "parts": {"interpreter": start[0], "gpiozero+luma+Pillow imports": bare[1],
                            "pitable (config, imports, table, frame)": start[1] - bare[1]}})
-    idle = raw["idle"]  # [start-up.., settle end, short wait, long wait, shutdown]
-    idle_minute = (idle[-2] - idle[-3]) * 60.0 / (long_ - short)
+    idle = raw["idle"]  # [start-up and settling, the short wait, the long wait] (shutdown not kept)
+    idle_minute = (idle[2] - idle[1]) * 60.0 / (long_ - short)
     rows.append({"event": f"idle minute (daemon; {long_ - short:.0f} s minus {short:.0f} s)", "n": 1,
                  "mean": idle_minute, "max": idle_minute, "ahead": None, "plus_lo": 0.0, "plus_hi": 0.0,
-                 "fsync": False, "budget": 0.0, "idle": (idle[-3], idle[-2])})
+                 "fsync": False, "budget": 0.0, "idle": (idle[1], idle[2])})
     return {"rows": rows, "seconds": elapsed, "python": sys.version.split()[0], "quick": quick}
 
 
@@ -596,6 +602,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes under valgrind at once")
     parser.add_argument("--check", action="store_true", help="run twice; print the largest difference")
     parser.add_argument("--json", help="also write the figures here")
+    parser.add_argument("--only", help="comma-separated scenarios (development): " + ",".join(SCENARIOS))
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--labels", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -606,6 +613,9 @@ def main(argv=None) -> int:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
     result = measure(args)
+    if args.only:
+        print(json.dumps(result, default=str)[:20000])
+        return 0
     print(table(result), flush=True)
     if args.check:
         again = measure(args)
