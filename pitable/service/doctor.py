@@ -165,7 +165,7 @@ def sysfs_renumbered(release: str | None = None) -> bool:
     return bool(m) and (int(m.group(1)), int(m.group(2))) >= (6, 6)
 
 
-# What each pin library costs while nobody presses (read from their code; README, Performance).
+# What each pin library costs while nobody presses (read from their code; docs/performance.md).
 IDLE_COST = {
     "LGPIOFactory": " (idle: lg's alert thread wakes ~2,000 times a second while keys are watched)",
     "RPiGPIOFactory": " (idle: no wake-ups; edge detection needs a kernel before 6.6)",
