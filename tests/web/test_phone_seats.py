@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 
@@ -18,7 +19,9 @@ def test_the_join_address_fits_a_version_2_qr_at_2_px_a_module_for_any_ipv4_addr
     assert qr.matrix("HTTP://A-VERY-LONG-HOST-NAME-OF-THE-PARTY.EXAMPLE.ORG:8080/K7QM-2XP4") is None
 
 
-@pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (apt: zbar-tools) is not installed")
+# A real QR decoder reads the glass; CI installs it (.ci/run), so there a missing one fails.
+@pytest.mark.skipif(shutil.which("zbarimg") is None and os.environ.get("CI") != "true",
+                    reason="zbarimg (apt: zbar-tools) is not installed")
 @pytest.mark.parametrize("lang", ["en", "de", "vi"])
 def test_the_qr_the_join_screen_shows_scans_and_joins(web_table, tmp_path, lang):
     t = web_table(language=lang)
