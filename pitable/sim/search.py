@@ -315,3 +315,13 @@ def warm_up() -> None:
     from pitable.rules.grasshopper import _permutations
 
     _permutations()
+
+
+def strategy(state: State, seat: int, seed: int, budget: int = DEFAULT_BUDGET) -> tuple:
+    """The strong level's mixed strategy at the position: (cards, probabilities).
+
+    What a best response that models the strong player asks (league/bots.py, ``exploit``);
+    the player itself bids ``decide``'s card."""
+    hand = HANDS[state.spent[seat]]
+    card = decide(state, seat, "strong", seed, budget)
+    return hand, [1.0 if c == card else 0.0 for c in hand]
