@@ -27,6 +27,13 @@ def make(name: str, seed: int, budgets: dict):
 
     if name in ("strong", "easy", "medium"):
         return PiPlayer(name, seed, budgets.get(name))
+    if name.startswith("sb-"):  # a candidate: sb-SELECTION[-PRIOR], e.g. sb-eq-0.3
+        from pitable.sim.search import StrongBot
+
+        parts = name.split("-")
+        return StrongBot(random.Random(seed), budgets.get(name, budgets.get("strong", 200)), parts[1],
+                         seed=seed, prior=float(parts[2]) if len(parts) > 2 else 0.0,
+                         shape=float(parts[3]) if len(parts) > 3 else 0.0, greedy="g" in parts[4:])
     if name == "ismcts":
         return bots.ISMCTSBot(seed, budgets.get("ismcts", 400))
     if name == "regret":
@@ -93,12 +100,20 @@ def play_game(names: tuple, seed: str, budgets: dict) -> tuple:
     return out.winners, ranks, cpu, bids_made
 
 
-def schedule(entrants: tuple, focus: tuple, games: dict, sizes=(2, 3, 4)) -> list:
-    """Tables: (players, names per seat, games). 2 players: every pair; 3 and 4: each focus
-    player against copies of every other entrant. Seats rotate game by game."""
+BEST_RESPONSES = {"exploit": "strong"}  # bots that only make sense against the one they model
+
+
+def schedule(entrants: tuple, focus: tuple, games: dict, sizes=(2, 3, 4), all_pairs: bool = True) -> list:
+    """Tables: (players, names per seat, games). 2 players: every pair (or only the focus
+    players' pairs); 3 and 4: each focus player against copies of every other entrant.
+    Seats rotate game by game. A best response meets only the player it models, at 2."""
     tables = []
     if 2 in sizes:
         for a, b in itertools.combinations(entrants, 2):
+            if not all_pairs and a not in focus and b not in focus:
+                continue
+            if BEST_RESPONSES.get(a, b) != b or BEST_RESPONSES.get(b, a) != a:
+                continue
             n = games.get((2, a, b)) or games.get((2, b, a)) or games[2]
             tables.append((2, (a, b), n))
     for p in (3, 4):
@@ -106,7 +121,7 @@ def schedule(entrants: tuple, focus: tuple, games: dict, sizes=(2, 3, 4)) -> lis
             continue
         for f in focus:
             for o in entrants:
-                if o == f or (o in focus and focus.index(o) < focus.index(f)):
+                if o in BEST_RESPONSES or o == f or (o in focus and focus.index(o) < focus.index(f)):
                     continue
                 n = games.get((p, f, o)) or games[p]
                 tables.append((p, (f,) + (o,) * (p - 1), n))
@@ -122,10 +137,11 @@ def _job(job: tuple) -> tuple:
 
 
 def run(seed: int = 1, entrants: tuple = ENTRANTS, focus: tuple = FOCUS, games: dict | None = None,
-        budgets: dict | None = None, jobs: int = 1, sizes=(2, 3, 4), out=sys.stdout) -> dict:
+        budgets: dict | None = None, jobs: int = 1, sizes=(2, 3, 4), out=None,
+        all_pairs: bool = True) -> dict:
     games = games or {2: 20, 3: 12, 4: 12}
     budgets = budgets or {}
-    tables = schedule(tuple(entrants), tuple(focus), games, sizes)
+    tables = schedule(tuple(entrants), tuple(focus), games, sizes, all_pairs)
     work = [(seed, t, g, p, names, budgets) for t, (p, names, n) in enumerate(tables) for g in range(n)]
     # The expensive tables first, so that two workers finish together.
     if jobs > 1:
@@ -148,7 +164,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
     return max(0.0, c - h), min(1.0, c + h)
 
 
-def summarise(tables: list, results: list, out=sys.stdout) -> dict:
+def summarise(tables: list, results: list, out=None) -> dict:
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -201,7 +217,7 @@ def summarise(tables: list, results: list, out=sys.stdout) -> dict:
     for n in names:
         total, count = cpu[n]
         lines.append(f"  {n:<10} {1000 * total / max(1, count):8.2f}  ({count} bids)")
-    print("\n".join(lines), file=out)
+    print("\n".join(lines), file=out or sys.stdout)
     return {"ratings": {n: (ratings[n].mu, ratings[n].sigma) for n in names},
             "h2h": {f"{p}p {f} vs {o}": (w, n) for (p, f, o), (w, n) in h2h.items()},
             "cpu_ms_per_bid": {n: 1000 * cpu[n][0] / max(1, cpu[n][1]) for n in names}}
