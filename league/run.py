@@ -114,8 +114,9 @@ def schedule(entrants: tuple, focus: tuple, games: dict, sizes=(2, 3, 4), all_pa
                 continue
             if BEST_RESPONSES.get(a, b) != b or BEST_RESPONSES.get(b, a) != a:
                 continue
-            n = games.get((2, a, b)) or games.get((2, b, a)) or games[2]
-            tables.append((2, (a, b), n))
+            n = games.get((2, a, b), games.get((2, b, a), games[2]))
+            if n:
+                tables.append((2, (a, b), n))
     for p in (3, 4):
         if p not in sizes:
             continue
@@ -123,8 +124,9 @@ def schedule(entrants: tuple, focus: tuple, games: dict, sizes=(2, 3, 4), all_pa
             for o in entrants:
                 if o in BEST_RESPONSES or o == f or (o in focus and focus.index(o) < focus.index(f)):
                     continue
-                n = games.get((p, f, o)) or games[p]
-                tables.append((p, (f,) + (o,) * (p - 1), n))
+                n = games.get((p, f, o), games[p])
+                if n:
+                    tables.append((p, (f,) + (o,) * (p - 1), n))
     return tables
 
 
@@ -138,20 +140,50 @@ def _job(job: tuple) -> tuple:
 
 def run(seed: int = 1, entrants: tuple = ENTRANTS, focus: tuple = FOCUS, games: dict | None = None,
         budgets: dict | None = None, jobs: int = 1, sizes=(2, 3, 4), out=None,
-        all_pairs: bool = True) -> dict:
+        all_pairs: bool = True, deadline: float | None = None, record_to: str | None = None) -> dict:
     games = games or {2: 20, 3: 12, 4: 12}
     budgets = budgets or {}
     tables = schedule(tuple(entrants), tuple(focus), games, sizes, all_pairs)
     work = [(seed, t, g, p, names, budgets) for t, (p, names, n) in enumerate(tables) for g in range(n)]
-    # The expensive tables first, so that two workers finish together.
-    if jobs > 1:
-        import multiprocessing
+    # Game by game across the tables: a run stopped at its deadline is still balanced.
+    work.sort(key=lambda j: (j[2], j[1]))
+    results = []
+    stop = None if deadline is None else time.monotonic() + deadline
+    record = open(record_to, "a") if record_to else None
+    try:
+        if jobs > 1:
+            import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            results = pool.map(_job, work, chunksize=1)
-    else:
-        results = [_job(j) for j in work]
+            pool = multiprocessing.get_context("fork").Pool(jobs)
+            try:
+                for r in pool.imap_unordered(_job, work, chunksize=1):
+                    results.append(r)
+                    _record(record, r)
+                    if stop is not None and time.monotonic() > stop:
+                        break
+            finally:
+                pool.terminate()
+        else:
+            for j in work:
+                r = _job(j)
+                results.append(r)
+                _record(record, r)
+                if stop is not None and time.monotonic() > stop:
+                    break
+    finally:
+        if record:
+            record.close()
+    if len(results) < len(work):
+        print(f"stopped at the deadline: {len(results)} of {len(work)} games played", file=out or sys.stdout)
     return summarise(tables, results, out)
+
+
+def _record(f, r) -> None:
+    if f is not None:
+        import json
+
+        f.write(json.dumps(r) + "\n")
+        f.flush()
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
@@ -236,14 +268,28 @@ def main(argv=None) -> int:
     p.add_argument("--budget", action="append", default=[], metavar="BOT=N",
                    help="playouts per bid of a search bot (strong, ismcts, regret, exploit)")
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--pairs", choices=("all", "focus"), default="all",
+                   help="2 players: every pair of entrants, or only the focus players' pairs")
+    p.add_argument("--table", action="append", default=[], metavar="P:A,B=N",
+                   help="games at one table, e.g. 2:strong,ismcts=120 or 4:strong,regret=80")
+    p.add_argument("--deadline", type=float, metavar="SECONDS",
+                   help="stop starting games after this long and rate what was played")
+    p.add_argument("--record", metavar="FILE", help="append every game's result to FILE (JSON Lines)")
     a = p.parse_args(argv)
     g = [int(x) for x in a.games.split(",")]
     budgets = {}
     for item in a.budget:
         k, _, v = item.partition("=")
         budgets[k] = int(v)
-    run(a.seed, tuple(a.bots.split(",")), tuple(a.focus.split(",")), {2: g[0], 3: g[1], 4: g[2]},
-        budgets, a.jobs, tuple(int(x) for x in a.sizes.split(",")))
+    games = {2: g[0], 3: g[1], 4: g[2]}
+    for item in a.table:
+        spec, _, n = item.partition("=")
+        size, _, names = spec.partition(":")
+        pair = names.split(",")
+        games[(int(size), pair[0], pair[1])] = int(n)
+    run(a.seed, tuple(a.bots.split(",")), tuple(a.focus.split(",")), games,
+        budgets, a.jobs, tuple(int(x) for x in a.sizes.split(",")), all_pairs=a.pairs == "all",
+        deadline=a.deadline, record_to=a.record)
     return 0
 
 
