@@ -399,6 +399,11 @@ class StrongBot(RandomBot):
         hand = HANDS[state.spent[seat]]
         if len(hand) == 1:
             return hand[0]
+        search, root = self.search(state, seat)
+        return hand[search.final(root, seat)]
+
+    def search(self, state: State, seat: int) -> tuple:
+        """(the search, its root) for the seat's bid at this position."""
         rng = self.decision_rng(state, seat, "bid")
         if self.selection == "br":
             search = BestResponse(rng, shape=self.shape)
@@ -409,8 +414,19 @@ class StrongBot(RandomBot):
         else:
             search = Search(rng, self.selection, shape=self.shape)
         search.greedy = self.greedy
-        root = search.run(state, seat, self.budget)
-        return hand[search.final(root, seat)]
+        return search, search.run(state, seat, self.budget)
+
+    def strategy(self, state: State, seat: int) -> tuple:
+        """(cards, probabilities): what it bids from at this position (a best response
+        that models it asks; league/bots.py ``exploit``)."""
+        hand = HANDS[state.spent[seat]]
+        if len(hand) == 1:
+            return hand, [1.0]
+        search, root = self.search(state, seat)
+        if isinstance(search, Equilibrium):
+            return hand, search.mixed(root, seat)
+        pick = search.final(root, seat)
+        return hand, [1.0 if i == pick else 0.0 for i in range(len(hand))]
 
     def bid_cards(self, state: State, seats: tuple) -> list:
         return [self.bid_card(state, s) for s in seats]
@@ -421,13 +437,15 @@ class StrongBot(RandomBot):
 
 
 LEVELS = ("easy", "strong")
+# The strong level's method (docs/assistant-player.md, "The league").
+STRONG = {"selection": "br"}
 
 
 def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
     """The assistant's bid (a card int) for ``seat``: a function of the public position
     and ``seed`` only. ``easy`` bids like the heuristic bot, ``strong`` searches."""
     if level == "strong":
-        return StrongBot(random.Random(0), budget, seed=seed).bid_card(state, seat)
+        return StrongBot(random.Random(0), budget, seed=seed, **STRONG).bid_card(state, seat)
     return HeuristicBot(_position_rng(seed, "easy-bid", state, seat)).bid_card(state, seat)
 
 
@@ -504,8 +522,5 @@ def playout_greedy(state: State, rng: random.Random):
 def strategy(state: State, seat: int, seed: int, budget: int = DEFAULT_BUDGET) -> tuple:
     """The strong level's mixed strategy at the position: (cards, probabilities).
 
-    What a best response that models the strong player asks (league/bots.py, ``exploit``);
-    the player itself bids ``decide``'s card."""
-    hand = HANDS[state.spent[seat]]
-    card = decide(state, seat, "strong", seed, budget)
-    return hand, [1.0 if c == card else 0.0 for c in hand]
+    What a best response that models the strong player asks (league/bots.py, ``exploit``)."""
+    return StrongBot(random.Random(0), budget, seed=seed, **STRONG).strategy(state, seat)
