@@ -438,7 +438,7 @@ class StrongBot(RandomBot):
 
 LEVELS = ("easy", "strong")
 # The strong level's method (docs/assistant-player.md, "The league").
-STRONG = {"selection": "br"}
+STRONG = {"selection": "eq", "prior": 0.7, "shape": 0.5, "greedy": True}
 
 
 def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
