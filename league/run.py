@@ -197,6 +197,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
 
 
 def summarise(tables: list, results: list, out=None) -> dict:
+    focus = {names[0] for p, names, _ in tables if p > 2}
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -212,7 +213,7 @@ def summarise(tables: list, results: list, out=None) -> dict:
         # openskill: every seat is a team of one; distinct bots of the same name share a rating.
         distinct = len(set(seats)) == len(seats)
         if distinct:
-            new = model.rate([[ratings[n]] for n in seats], ranks=ranks)
+            new = model.rate([[ratings[n]] for n in seats], ranks=list(ranks))
             for n, team in zip(seats, new):
                 ratings[n] = team[0]
         else:
@@ -241,7 +242,9 @@ def summarise(tables: list, results: list, out=None) -> dict:
         r = ratings[n]
         lines.append(f"  {n:<10} {r.mu:6.2f}  [{r.mu - 2 * r.sigma:6.2f}, {r.mu + 2 * r.sigma:6.2f}]")
     lines.append("head to head: wins of the row bot (ties shared), Wilson 95% interval, games")
-    for (p, f, o), (w, n) in sorted(h2h.items()):
+    for (p, f, o), (w, n) in sorted(h2h.items(), key=lambda kv: (kv[0][1] not in focus, kv[0])):
+        if p == 2 and f not in focus and (o in focus or o < f):
+            continue  # each pair once: from a focus player's side, else alphabetically
         lo, hi = wilson(w, n)
         against = o if p == 2 else f"{p - 1} x {o}"
         lines.append(f"  {p}p {f:<9} vs {against:<14} {100 * w / n:5.1f}%  [{100 * lo:4.1f}, {100 * hi:4.1f}]  {n}")
@@ -275,6 +278,8 @@ def main(argv=None) -> int:
     p.add_argument("--deadline", type=float, metavar="SECONDS",
                    help="stop starting games after this long and rate what was played")
     p.add_argument("--record", metavar="FILE", help="append every game's result to FILE (JSON Lines)")
+    p.add_argument("--summarise", metavar="FILE",
+                   help="play nothing: rate the games a --record FILE holds (the same other options)")
     a = p.parse_args(argv)
     g = [int(x) for x in a.games.split(",")]
     budgets = {}
@@ -287,6 +292,17 @@ def main(argv=None) -> int:
         size, _, names = spec.partition(":")
         pair = names.split(",")
         games[(int(size), pair[0], pair[1])] = int(n)
+    if a.summarise:
+        import json
+
+        tables = schedule(tuple(a.bots.split(",")), tuple(a.focus.split(",")), games,
+                          tuple(int(x) for x in a.sizes.split(",")), a.pairs == "all")
+        with open(a.summarise) as f:
+            results = [tuple(tuple(x) if isinstance(x, list) else x for x in json.loads(line))
+                       for line in f if line.strip()]
+        print(f"{len(results)} of {sum(n for _, _, n in tables)} games", file=sys.stdout)
+        summarise(tables, results)
+        return 0
     run(a.seed, tuple(a.bots.split(",")), tuple(a.focus.split(",")), games,
         budgets, a.jobs, tuple(int(x) for x in a.sizes.split(",")), all_pairs=a.pairs == "all",
         deadline=a.deadline, record_to=a.record)
