@@ -145,8 +145,9 @@ def run(seed: int = 1, entrants: tuple = ENTRANTS, focus: tuple = FOCUS, games: 
     budgets = budgets or {}
     tables = schedule(tuple(entrants), tuple(focus), games, sizes, all_pairs)
     work = [(seed, t, g, p, names, budgets) for t, (p, names, n) in enumerate(tables) for g in range(n)]
-    # Game by game across the tables: a run stopped at its deadline is still balanced.
-    work.sort(key=lambda j: (j[2], j[1]))
+    # In step across the tables (by the share of each table played): a run stopped at its
+    # deadline has played the same share of every table.
+    work.sort(key=lambda j: ((j[2] + 0.5) / tables[j[1]][2], j[1]))
     results = []
     stop = None if deadline is None else time.monotonic() + deadline
     record = open(record_to, "a") if record_to else None
