@@ -11,8 +11,13 @@ docs/assistant-player.md for the numbers):
 - ``br``: one ply against a model of the others (they bid like the heuristic bot, with
   its noise), each of its cards scored by the mean result of its playouts.
 
-``br`` won: far ahead against the heuristic bot, and even or ahead against the tree
-searches head to head; it is the ``strong`` player. Every variant draws a fresh order of
+- ``eq``: regret matching for every seat at the root (external sampling, common random
+  numbers), the others' cards drawn mostly from the heuristic bot as a prior; it bids by
+  drawing from its average (mixed) strategy.
+
+``br`` beat the heuristic bot it models but only drew with searchers it does not model;
+``eq`` (settings in ``STRONG``) is the ``strong`` player since the league (league/,
+docs/assistant-player.md). Every variant draws a fresh order of
 the unseen garden cards in each iteration (nothing depends on the real pile) and plays
 random playouts to the game end on the rules core's fast path (``State.playout``).
 
@@ -481,7 +486,6 @@ def playout_greedy(state: State, rng: random.Random):
     players = state.players
     bids_of_round: list = []
     bids_round = None
-    gardens = state.gardens
     while True:
         phase = state.phase
         if phase is REVEAL:
@@ -506,7 +510,7 @@ def playout_greedy(state: State, rng: random.Random):
             state._bids(bids_of_round.pop(), None)
         elif phase is CHOOSING:
             seat = state.choosers[0]
-            garden = gardens[seat] = state.gardens[seat]
+            garden = state.gardens[seat]
             display = state.display
             best, pick = -1e9, 0
             for k in state._present:
@@ -514,7 +518,6 @@ def playout_greedy(state: State, rng: random.Random):
                 if v > best:
                     best, pick = v, k
             state._choose(pick, "choice", None)
-            gardens = state.gardens
         else:
             return state.outcome
 
