@@ -9,8 +9,7 @@ docs/assistant-player.md for the numbers):
   own cards (decoupled selection: regret matching ``rm``, ``exp3`` or UCT ``duct``) and
   the joint bid picks the child; open loop over chance;
 - ``br``: one ply against a model of the others (they bid like the heuristic bot, with
-  its noise), each of its cards scored by the mean result of its playouts.
-
+  its noise), each of its cards scored by the mean result of its playouts;
 - ``eq``: regret matching for every seat at the root (external sampling, common random
   numbers), the others' cards drawn mostly from the heuristic bot as a prior; it bids by
   drawing from its average (mixed) strategy.
