@@ -39,7 +39,11 @@ def _closed_pipe() -> int:
 
 def _main(argv: list[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["league"]:  # its options are the league's own (league/run.py)
+        args = argparse.Namespace(command="league", func=cmd_league, rest=argv[1:])
+    else:
+        args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
@@ -115,7 +119,28 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("pads", help="wiring test: show which seat and key is pressed")
     p.add_argument("--config", "-c", metavar="FILE")
     p.set_defaults(func=cmd_pads)
+
+    p = sub.add_parser("league", add_help=False,
+                       help="a seeded round-robin of Grasshopper Poker bots with ratings (the repository's league/; --help for options)")
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+    p.set_defaults(func=cmd_league)
     return parser
+
+
+def cmd_league(args) -> int:
+    """The league is a benchmark kept beside the package (league/), never installed on a Pi."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    if (root / "league" / "run.py").is_file() and str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    try:
+        import openskill  # noqa: F401 - the league's rating package (the test extra)
+        from league.run import main as league_main
+    except ImportError as e:
+        raise PitableError(f"the league needs the repository's league/ folder and the test extra "
+                           f"(pip install -e '.[test]'): {e}") from None
+    return league_main(args.rest)
 
 
 # -- replay -----------------------------------------------------------------------------

@@ -9,10 +9,14 @@ docs/assistant-player.md for the numbers):
   own cards (decoupled selection: regret matching ``rm``, ``exp3`` or UCT ``duct``) and
   the joint bid picks the child; open loop over chance;
 - ``br``: one ply against a model of the others (they bid like the heuristic bot, with
-  its noise), each of its cards scored by the mean result of its playouts.
+  its noise), each of its cards scored by the mean result of its playouts;
+- ``eq``: regret matching for every seat at the root (external sampling, common random
+  numbers), the others' cards drawn mostly from the heuristic bot as a prior; it bids by
+  drawing from its average (mixed) strategy.
 
-``br`` won: far ahead against the heuristic bot, and even or ahead against the tree
-searches head to head; it is the ``strong`` player. Every variant draws a fresh order of
+``br`` beat the heuristic bot it models but only drew with searchers it does not model;
+``eq`` (settings in ``STRONG``) is the ``strong`` player since the league (league/,
+docs/assistant-player.md). Every variant draws a fresh order of
 the unseen garden cards in each iteration (nothing depends on the real pile) and plays
 random playouts to the game end on the rules core's fast path (``State.playout``).
 
@@ -36,7 +40,7 @@ from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 # playouts win no more against the heuristic (97.8% of 2-player games at 200):
 # benchmarks/assistant.py, docs/assistant-player.md.
 DEFAULT_BUDGET = 200
-SELECTIONS = ("br", "rm", "exp3", "duct")
+SELECTIONS = ("br", "rm", "exp3", "duct", "eq", "brc")
 
 
 class Node:
@@ -95,7 +99,7 @@ class Search:
                 node.children[bids] = Node(state)
                 break
             node = child
-        outcome = state.outcome if state.phase is OVER else state.playout(self.rng)
+        outcome = state.outcome if state.phase is OVER else self.play_out(state, self.rng)
         rewards = self.rewards(outcome, players)
         update = self.update
         for node, picks in path:
@@ -104,6 +108,11 @@ class Search:
                 i, probs = picks[p]
                 if probs is not None:
                     update(node, p, i, probs, rewards[p])
+
+    greedy = False  # playouts: random choices (State.playout) or the heuristic's (playout_greedy)
+
+    def play_out(self, state: State, rng: random.Random):
+        return playout_greedy(state, rng) if self.greedy else state.playout(rng)
 
     def advance(self, state: State) -> None:
         """Choices (the heuristic's) and reveals (drawn from the unseen counts) up to the next bids."""
@@ -222,11 +231,14 @@ class BestResponse(Search):
     """The cheap baseline: one ply against a model of the others (they bid like the
     heuristic bot), every card of the hand scored by the mean of its playouts."""
 
-    def __init__(self, rng: random.Random, shape: float = 0.0):
+    def __init__(self, rng: random.Random, shape: float = 0.0, crn: bool = False):
         super().__init__(rng, "br", shape=shape)
         self.model = HeuristicBot(rng)
+        self.crn = crn
 
     def run(self, root_state: State, seat: int, budget: int) -> Node:
+        if self.crn:
+            return self.run_paired(root_state, seat, budget)
         root = Node(root_state)
         hand = root.hands[seat]
         n = len(hand)
@@ -241,14 +253,131 @@ class BestResponse(Search):
                 bids[s] = bid_card(state, s)
             state.play_bids(tuple(bids))
             self.advance(state)
-            outcome = state.outcome if state.phase is OVER else state.playout(self.rng)
+            outcome = state.outcome if state.phase is OVER else self.play_out(state, self.rng)
             root.total[seat][i] += 1
             root.regret[seat][i] += self.rewards(outcome, state.players)[seat]
+        return root
+
+    def run_paired(self, root_state: State, seat: int, budget: int) -> Node:
+        """Common random numbers: each sample draws the others' bids and a deal once and
+        plays every card of the hand on them, so that cards are compared on equal luck."""
+        root = Node(root_state)
+        hand = root.hands[seat]
+        others = [s for s in range(root_state.players) if s != seat]
+        bid_card = self.model.bid_card
+        rng, rand = self.rng, self.random
+        players = root_state.players
+        for _ in range(max(1, budget // len(hand))):
+            bids = [0] * players
+            for s in others:
+                bids[s] = bid_card(root_state, s)
+            deal = rng.getrandbits(32)
+            for i, card in enumerate(hand):
+                state = root_state.copy()
+                bids[seat] = card
+                state.play_bids(tuple(bids))
+                sub = random.Random(deal)
+                self.random = sub.random
+                self.advance(state)
+                outcome = state.outcome if state.phase is OVER else self.play_out(state, sub)
+                root.total[seat][i] += 1
+                root.regret[seat][i] += self.rewards(outcome, players)[seat]
+            self.random = rand
         return root
 
     def final(self, node: Node, p: int) -> int:
         sums, visits = node.regret[p], node.total[p]
         return max(range(len(sums)), key=lambda i: sums[i] / visits[i] if visits[i] else -1.0)
+
+
+class Equilibrium(Search):
+    """Regret matching for every seat at the root, external sampling with common random numbers.
+
+    Each iteration draws a deal (one seed for the reveals and the playout) and every other
+    seat's card from its current regret-matching strategy (mixed, with weight ``prior``,
+    with the heuristic bot's bid: people at a table are not all searchers); then one seat
+    (the seats take turns, the searching seat every other time) has every card of its hand
+    played out on that same deal and seed, and adds the regrets. The seats' strategies
+    learn together, towards an equilibrium of the turn with playouts as the values: a
+    mixed strategy that no bid of the others beats by much. Its average is the answer.
+    """
+
+    def __init__(self, rng: random.Random, prior: float = 0.0, shape: float = 0.0):
+        super().__init__(rng, "eq", shape=shape)
+        self.prior = prior
+        self.model = HeuristicBot(rng)
+
+    def run(self, root_state: State, seat: int, budget: int) -> Node:
+        root = Node(root_state)
+        hands = root.hands
+        players = root_state.players
+        rng = self.rng
+        rand = rng.random
+        prior, model = self.prior, self.model
+        others = [s for s in range(players) if s != seat]
+        used = it = 0
+        while used < budget:
+            # the searching seat every other iteration, the others in turn between
+            p = seat if it % 2 == 0 else others[(it // 2) % len(others)]
+            it += 1
+            bids = [0] * players
+            probs = [None] * players
+            for s in range(players):
+                pr = probs[s] = _rm(root.regret[s])
+                if s != p and prior and s != seat and rand() < prior:
+                    bids[s] = model.bid_card(root_state, s)
+                else:
+                    bids[s] = hands[s][_draw(pr, rand())]
+            deal = rng.getrandbits(32)
+            hand = hands[p]
+            u = [0.0] * len(hand)
+            for i, card in enumerate(hand):
+                state = root_state.copy()
+                bids[p] = card
+                state.play_bids(tuple(bids))
+                sub = random.Random(deal)
+                self.random = sub.random
+                self.advance(state)
+                outcome = state.outcome if state.phase is OVER else self.play_out(state, sub)
+                u[i] = self.rewards(outcome, players)[p]
+                used += 1
+            self.random = rand
+            pr = probs[p]
+            v = sum(q * x for q, x in zip(pr, u))
+            regret, total = root.regret[p], root.total[p]
+            for i in range(len(u)):
+                regret[i] += u[i] - v
+                total[i] += pr[i]
+        return root
+
+    def mixed(self, node: Node, p: int) -> list:
+        """The average strategy, its small weights (mostly noise of the playouts) dropped."""
+        total = node.total[p]
+        s = sum(total)
+        if s <= 0:
+            return [1.0 / len(total)] * len(total)
+        probs = [t / s for t in total]
+        keep = [q if q >= 0.1 else 0.0 for q in probs]
+        k = sum(keep)
+        return [q / k for q in keep] if k > 0 else probs
+
+    def final(self, node: Node, p: int) -> int:
+        return _draw(self.mixed(node, p), self.rng.random())
+
+
+def _rm(regret: list) -> list:
+    pos = [r if r > 0 else 0.0 for r in regret]
+    s = sum(pos)
+    n = len(regret)
+    return [x / s for x in pos] if s > 0 else [1.0 / n] * n
+
+
+def _draw(probs, r: float) -> int:
+    for i, q in enumerate(probs):
+        r -= q
+        if r < 0:
+            return i
+    return len(probs) - 1
 
 
 class StrongBot(RandomBot):
@@ -257,8 +386,10 @@ class StrongBot(RandomBot):
     name = "strong"
 
     def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "br",
-                 seed: int | None = None, shape: float = 0.0):
+                 seed: int | None = None, shape: float = 0.0, prior: float = 0.0, greedy: bool = False):
         super().__init__(rng)
+        self.prior = prior
+        self.greedy = greedy
         self.shape = shape
         self.budget = budget
         self.selection = selection
@@ -272,13 +403,34 @@ class StrongBot(RandomBot):
         hand = HANDS[state.spent[seat]]
         if len(hand) == 1:
             return hand[0]
+        search, root = self.search(state, seat)
+        return hand[search.final(root, seat)]
+
+    def search(self, state: State, seat: int) -> tuple:
+        """(the search, its root) for the seat's bid at this position."""
         rng = self.decision_rng(state, seat, "bid")
         if self.selection == "br":
             search = BestResponse(rng, shape=self.shape)
+        elif self.selection == "brc":
+            search = BestResponse(rng, shape=self.shape, crn=True)
+        elif self.selection == "eq":
+            search = Equilibrium(rng, prior=self.prior, shape=self.shape)
         else:
             search = Search(rng, self.selection, shape=self.shape)
-        root = search.run(state, seat, self.budget)
-        return hand[search.final(root, seat)]
+        search.greedy = self.greedy
+        return search, search.run(state, seat, self.budget)
+
+    def strategy(self, state: State, seat: int) -> tuple:
+        """(cards, probabilities): what it bids from at this position (a best response
+        that models it asks; league/bots.py ``exploit``)."""
+        hand = HANDS[state.spent[seat]]
+        if len(hand) == 1:
+            return hand, [1.0]
+        search, root = self.search(state, seat)
+        if isinstance(search, Equilibrium):
+            return hand, search.mixed(root, seat)
+        pick = search.final(root, seat)
+        return hand, [1.0 if i == pick else 0.0 for i in range(len(hand))]
 
     def bid_cards(self, state: State, seats: tuple) -> list:
         return [self.bid_card(state, s) for s in seats]
@@ -289,13 +441,15 @@ class StrongBot(RandomBot):
 
 
 LEVELS = ("easy", "strong")
+# The strong level's method (docs/assistant-player.md, "The league").
+STRONG = {"selection": "eq", "prior": 0.7, "shape": 0.5, "greedy": True}
 
 
 def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
     """The assistant's bid (a card int) for ``seat``: a function of the public position
     and ``seed`` only. ``easy`` bids like the heuristic bot, ``strong`` searches."""
     if level == "strong":
-        return StrongBot(random.Random(0), budget, seed=seed).bid_card(state, seat)
+        return StrongBot(random.Random(0), budget, seed=seed, **STRONG).bid_card(state, seat)
     return HeuristicBot(_position_rng(seed, "easy-bid", state, seat)).bid_card(state, seat)
 
 
@@ -315,3 +469,60 @@ def warm_up() -> None:
     from pitable.rules.grasshopper import _permutations
 
     _permutations()
+
+
+def playout_greedy(state: State, rng: random.Random):
+    """Random bids to the end, like :meth:`State.playout`, but every chooser takes the kind
+    the heuristic's measure likes best (nobody takes a plague while something else is
+    there): a random chooser makes gardens die that people would keep."""
+    from pitable.rules.grasshopper import BIDDING, _permutations
+
+    rand = rng.random
+    pile = [k for k in _K5 for _ in range(state.unseen[k])]
+    left = len(pile)
+    perms = _permutations()
+    n_perms = len(perms)
+    players = state.players
+    bids_of_round: list = []
+    bids_round = None
+    while True:
+        phase = state.phase
+        if phase is REVEAL:
+            unseen, display = state.unseen, state.display
+            for _ in range(state.to_reveal):
+                i = int(rand() * left)
+                left -= 1
+                k = pile[i]
+                pile[i] = pile[left]
+                unseen[k] -= 1
+                display[k] += 1
+            state.to_reveal = 0
+            state._after_reveals(None)
+        elif phase is BIDDING:
+            if bids_round != state.round:
+                bids_round = state.round
+                spent = state.spent
+                hands = [[c for c in perms[int(rand() * n_perms)] if not spent[s] >> c & 1]
+                         for s in range(players)]
+                bids_of_round = list(zip(*hands))
+                bids_of_round.reverse()
+            state._bids(bids_of_round.pop(), None)
+        elif phase is CHOOSING:
+            seat = state.choosers[0]
+            garden = state.gardens[seat]
+            display = state.display
+            best, pick = -1e9, 0
+            for k in state._present:
+                v = kind_value(garden, k, display[k])
+                if v > best:
+                    best, pick = v, k
+            state._choose(pick, "choice", None)
+        else:
+            return state.outcome
+
+
+def strategy(state: State, seat: int, seed: int, budget: int = DEFAULT_BUDGET) -> tuple:
+    """The strong level's mixed strategy at the position: (cards, probabilities).
+
+    What a best response that models the strong player asks (league/bots.py, ``exploit``)."""
+    return StrongBot(random.Random(0), budget, seed=seed, **STRONG).strategy(state, seat)

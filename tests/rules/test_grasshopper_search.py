@@ -101,3 +101,31 @@ def test_a_state_travels_to_the_worker_as_its_position_only():
         phases.add(replayed.phase)
         replayed.push(move)
     assert CHOOSING in phases
+
+
+def test_the_strong_level_bids_from_a_mixed_strategy_that_its_seed_repeats():
+    from pitable.sim.search import STRONG, decide, strategy
+
+    for seed in (2, 3, 5):
+        state, _ = position(seed, players=2 + seed % 3, bids_until=seed)
+        cards, probs = strategy(state.copy(), 0, 11, budget=60)
+        assert list(cards) == [c for c in range(8) if not state.spent[0] >> c & 1]
+        assert abs(sum(probs) - 1) < 1e-9 and min(probs) >= 0
+        assert strategy(state.copy(), 0, 11, budget=60) == (cards, probs)
+        bid = decide(state.copy(), 0, "strong", 11, budget=60)
+        if STRONG["selection"] == "eq":
+            assert probs[cards.index(bid)] > 0  # it bids from its own strategy
+
+
+def test_greedy_playouts_end_the_game_with_every_garden_card_accounted_for():
+    from pitable.rules.grasshopper import DECK_SIZE, OVER
+    from pitable.sim.search import playout_greedy
+
+    for seed in range(6):
+        state, _ = position(seed, players=2 + seed % 3, bids_until=seed * 2)
+        end = state.copy()
+        outcome = playout_greedy(end, random.Random(seed))
+        assert end.phase is OVER and outcome is end.outcome
+        cards = sum(end.unseen) + sum(end.display) + sum(end.discard) + sum(sum(g) for g in end.gardens)
+        assert cards == DECK_SIZE
+        assert sum(end.chips) >= sum(state.chips)

@@ -1,0 +1,5 @@
+import sys
+
+from league.run import main
+
+sys.exit(main())

@@ -1,0 +1,117 @@
+"""The league (league/): its bots play legally from the public state, and its round-robin
+is seeded, rotates every seat and rates every bot."""
+
+import io
+import random
+
+import pytest
+
+from league import bots, run
+from pitable.cli import main
+from pitable.rules.grasshopper import BIDDING, CHOOSING, HANDS, REVEAL, Bids, Choose, State, VirtualDeck
+from pitable.sim import grasshopper as sim
+
+
+def position(seed, players=3, bids_until=5):
+    """A real position reached by heuristic games: bidding after some turns."""
+    rng = random.Random(seed)
+    heuristic = [sim.HeuristicBot(rng) for _ in range(players)]
+    state = State(players)
+    deck = VirtualDeck(seed)
+    turns = 0
+    while True:
+        if state.phase is REVEAL:
+            state.push(deck.next_reveal(state))
+        elif state.phase is BIDDING:
+            if turns == bids_until:
+                return state
+            turns += 1
+            state.push(Bids(tuple(heuristic[s].bid(state, s) for s in range(players))))
+        elif state.phase is CHOOSING:
+            state.push(Choose(heuristic[state.chooser].choose(state, state.chooser)))
+
+
+LEAGUE_BOTS = [
+    lambda seed: bots.ISMCTSBot(seed, budget=40),
+    lambda seed: bots.RegretBot(seed, budget=40),
+    lambda seed: bots.SensibleBot(seed),
+    lambda seed: bots.ExploitBot(seed, budget=24, strong_budget=16),
+]
+
+
+@pytest.mark.parametrize("make", LEAGUE_BOTS, ids=["ismcts", "regret", "sensible", "exploit"])
+def test_a_league_bot_bids_a_card_in_hand_from_the_public_state_and_repeats_with_its_seed(make):
+    for seed in (1, 2, 3):
+        state = position(seed, players=2 + seed % 3, bids_until=seed * 3)
+        before = state.copy()
+        bid = make(7).bid_card(state, 1)
+        assert bid in HANDS[state.spent[1]]
+        assert make(7).bid_card(state.copy(), 1) == bid
+        assert state == before  # it plays on copies: the table's state is untouched
+
+
+def test_a_league_bot_chooses_a_kind_on_the_display():
+    for seed in range(1, 30):
+        rng = random.Random(seed)
+        state = State(3)
+        deck = VirtualDeck(seed)
+        while state.phase is not CHOOSING and not state.is_over():
+            if state.phase is REVEAL:
+                state.push(deck.next_reveal(state))
+            else:
+                state.push(Bids(tuple(sim.RandomBot(rng).bid(state, s) for s in range(3))))
+        if state.phase is CHOOSING:
+            seat = state.chooser
+            for bot in (bots.ISMCTSBot(1, budget=20), bots.SensibleBot(1), bots.RegretBot(1, budget=20)):
+                assert bot.choose_kind(state.copy(), seat) in state.choice_kinds
+            return
+    pytest.fail("no choice reached")
+
+
+def test_the_greedy_choice_never_takes_a_plague_while_another_kind_is_there():
+    state = position(4, players=2)
+    state.gardens[0] = [2, 1, 0, 0, 0]
+    state.display = [1, 0, 2, 0, 0]
+    state.phase, state.choosers, state._present = CHOOSING, [0], [0, 2]
+    assert bots.greedy_choice(state, 0) == 2
+
+
+def test_the_round_robin_is_seeded_rotates_every_seat_and_rates_every_bot():
+    entrants = ("heuristic", "random", "sensible")
+    tables = run.schedule(entrants, ("heuristic",), {2: 4, 3: 3, 4: 4})
+    assert {(p, names) for p, names, _ in tables} == {
+        (2, ("heuristic", "random")), (2, ("heuristic", "sensible")), (2, ("random", "sensible")),
+        (3, ("heuristic", "random", "random")), (3, ("heuristic", "sensible", "sensible")),
+        (4, ("heuristic",) + ("random",) * 3), (4, ("heuristic",) + ("sensible",) * 3)}
+    seats_of_heuristic = {(p, run._job((5, t, g, p, names, {}))[2].index("heuristic"))
+                          for t, (p, names, n) in enumerate(tables) for g in range(n) if "heuristic" in names}
+    assert seats_of_heuristic >= {(p, s) for p in (2, 3, 4) for s in range(p)}
+    outs = []
+    for _ in range(2):
+        out = io.StringIO()
+        result = run.run(5, entrants, ("heuristic",), {2: 4, 3: 3, 4: 4}, out=out)
+        outs.append(out.getvalue())
+    assert _same_but_cpu(outs[0], outs[1])  # CPU times differ, nothing else
+    assert set(result["ratings"]) == set(entrants)
+    assert result["h2h"]["2p heuristic vs random"][1] == 4
+
+
+def _same_but_cpu(a, b):
+    cut = "CPU per bid"
+    return a.split(cut)[0] == b.split(cut)[0]
+
+
+def test_the_wilson_interval_holds_the_rate_and_narrows_with_games():
+    lo, hi = run.wilson(30, 50)
+    assert lo < 0.6 < hi
+    lo2, hi2 = run.wilson(300, 500)
+    assert lo < lo2 < 0.6 < hi2 < hi
+
+
+def test_pitable_league_prints_ratings_head_to_head_and_cpu(capsys):
+    assert main(["league", "--bots", "heuristic,random", "--focus", "heuristic", "--games", "2,2,2",
+                 "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "rating" in out and "heuristic" in out and "random" in out
+    assert "2p heuristic vs random" in out and "4p heuristic vs 3 x random" in out
+    assert "CPU per bid" in out
