@@ -3,9 +3,9 @@
 Decisions are taken at real positions: every bid of the strong seat in whole games
 against heuristic bots (a last card in hand is played without search and not counted).
 Both wall-clock and CPU time are printed: on a shared machine the CPU figure is the
-one to trust. A Pi Zero 2 W runs Python 30-45x slower: the last columns say what a
-decision would take there (x37.5, the middle of that range, and x45, its top: the
-conservative estimate).
+one to trust. What a decision takes on a Pi Zero 2 W is counted, not scaled from these
+times: `python benchmarks/counts.py --only bid` (instructions, and the model of
+docs/performance.md).
 Run: python benchmarks/assistant.py [--budget N] [--games G] [--selection br|rm|exp3|duct|eq|brc]
 (the default is the strong level's own method, pitable.sim.search.STRONG)
 """
@@ -24,8 +24,6 @@ from pitable.rules.grasshopper import HANDS  # noqa: E402
 from pitable.sim.grasshopper import HeuristicBot, play_fast  # noqa: E402
 from pitable.sim.search import DEFAULT_BUDGET, SELECTIONS, STRONG, StrongBot  # noqa: E402
 
-PI_FACTOR = 37.5
-PI_FACTOR_HIGH = 45.0
 
 
 class Timed(StrongBot):
@@ -53,7 +51,7 @@ def main():
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}; "
           f"budget {args.budget} playouts per bid, selection {args.selection}")
     print(f"{'players':>8} {'bids':>5} {'playouts/s':>11} {'ms/bid (cpu)':>13} {'p90':>6} {'max':>6} "
-          f"{'ms/bid (wall)':>14} {'Pi s/bid x37.5':>15} {'x45':>6}")
+          f"{'ms/bid (wall)':>14}")
     for players in (2, 3, 4):
         rng = random.Random(players)
         settings = dict(STRONG, selection=args.selection) if args.selection == STRONG["selection"] else \
@@ -68,9 +66,9 @@ def main():
         mean = statistics.fmean(cpu)
         p90 = cpu[int(0.9 * (len(cpu) - 1))]
         print(f"{players:>8} {len(cpu):>5} {args.budget / mean:>11.0f} {1000 * mean:>13.1f} {1000 * p90:>6.1f} "
-              f"{1000 * cpu[-1]:>6.1f} {1000 * statistics.fmean(bot.wall):>14.1f} {PI_FACTOR * p90:>15.2f} "
-              f"{PI_FACTOR_HIGH * p90:>6.2f}")
-    print("goal: under ~2 s per bid on a Pi Zero 2 W at the default budget (p90 CPU x37.5; x45 conservative)")
+              f"{1000 * cpu[-1]:>6.1f} {1000 * statistics.fmean(bot.wall):>14.1f}")
+    print("goal: under ~2 s per bid on a Pi Zero 2 W at the default budget: "
+          "counted by benchmarks/counts.py --only bid (docs/performance.md)")
 
 
 if __name__ == "__main__":

@@ -35,10 +35,10 @@ import random
 from pitable.rules.grasshopper import CHOOSING, HANDS, OVER, REVEAL, State, _K5
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
-# Playouts per decision: ~15-20 ms of CPU on the development machine (p90 ~30 ms), so
-# ~0.5-0.9 s on a Pi Zero 2 W (30-45x slower), the slowest (the opening) ~1.4 s there; more
-# playouts win no more against the heuristic (97.8% of 2-player games at 200):
-# benchmarks/assistant.py, docs/assistant-player.md.
+# Playouts per decision: ~30 ms of CPU on the development machine; counted, 221 M
+# instructions a bid on the mean and 343 M at the most, 0.25-1.1 s on a Pi Zero 2 W
+# (benchmarks/counts.py, docs/performance.md); strength at this budget:
+# docs/assistant-player.md.
 DEFAULT_BUDGET = 200
 SELECTIONS = ("br", "rm", "exp3", "duct", "eq", "brc")
 
