@@ -148,29 +148,27 @@ def draw_rows(c: Canvas, v) -> None:
     """Face-up rows: one line per seat (its label, its hand count), one column per
     critter; a count one short of losing (C6: 4, or 5 with two players) is lit."""
     n = len(v.seats)
-    left = 30
-    cols = [(left + i * 12, left + i * 12 + 11) for i in range(8)]
-    for kind, (a, _) in zip(icons.CRITTERS, cols):
-        c.paste(icons.icon(kind), a, 0, what=f"icon {kind}")
-    c.paste(icons.mark("hand"), 18, 3, what="hand")
-    # how the overlay closes (it also goes by itself), when the rows leave room for it
-    # (2-5 seats; six rows need every pixel: then it goes by itself or on a key, unsaid)
-    # seats one short of losing (their cells are lit) are named there rather than how
-    # to go back (it goes by itself): "S4: one more loses"
+    # how the overlay closes (it also goes by itself); seats one short of losing (their
+    # cells are lit) are named there rather than how to go back: "S4: one more loses"
     short = tuple(seat for seat, row in zip(v.seats, v.rows) if any(n == v.lose_at - 1 for n in row.values()))
     foot = c.say(msg("cr.rows.one_more", seats=short) if short else msg("foot.back"))
     if short and font.text_width(foot) > W:
         foot = c.say(msg("foot.back"))  # too many to name: the lit cells say it
     rows_end = H - 9 - overhang(foot) - 1  # the last row (a lit cell included) ends above the footer's marks
-    if 14 + (n - 1) * 8 + 7 <= rows_end:
-        pitch = min(10, (rows_end - 14 - 7) // max(1, n - 1))
-        c.text(W - 1, H - 9, foot, align="right")
-    else:
-        pitch = max(8, min(10, (H - 14) // max(1, n)))
+    if 14 + (n - 1) * 8 + 7 > rows_end:
+        # six rows under the pictures leave no room for the footer: each count is drawn
+        # after its critter's small picture instead (no header), and the footer stays
+        _rows_marked(c, v, foot)
+        return
+    left = 30
+    cols = [(left + i * 12, left + i * 12 + 11) for i in range(8)]
+    for kind, (a, _) in zip(icons.CRITTERS, cols):
+        c.paste(icons.icon(kind), a, 0, what=f"icon {kind}")
+    c.paste(icons.mark("hand"), 18, 3, what="hand")
+    pitch = min(10, (rows_end - 14 - 7) // max(1, n - 1))
+    c.text(W - 1, H - 9, foot, align="right")
     for i, (seat, hand, row) in enumerate(zip(v.seats, v.hands, v.rows)):
         y = 14 + i * pitch
-        if y + 7 > H:
-            break
         c.text(0, y, c.say(msg("seat", seat=seat)))
         c.text(27, y, str(hand), align="right")
         for kind, (a, b) in zip(icons.CRITTERS, cols):
@@ -181,6 +179,34 @@ def draw_rows(c: Canvas, v) -> None:
             if count >= v.lose_at - 1:
                 c.rect(a, y - 1, b, y + 7, fill=1, radius=1)
             c.text(mid, y, str(count), fill=0 if count >= v.lose_at - 1 else 1, align="center")
+
+
+def _rows_marked(c: Canvas, v, foot: str) -> None:
+    """The rows for six seats: 9 px apart (a lit cell, y-1..y+7, clears the next row's
+    digits), no header. Per seat its label, its hand count, then a column per critter
+    face up anywhere (in the critters' order, so a critter reads down one column), each
+    cell the critter's 6-px picture and its count, the whole cell lit when the count is
+    one short of losing."""
+    kinds = [kind for kind in icons.CRITTERS if any(row.get(kind) for row in v.rows)]
+    x0 = 29  # the hand count ends at x 25: 4 px from "S4", 2 from a lit cell
+    gap = 1 if len(kinds) < 8 else 0  # all eight: the count right after its picture
+    width = 6 + gap + 5
+    pitch = min(16, (W - 1 - x0 - width) // max(1, len(kinds) - 1))
+    for i, (seat, hand, row) in enumerate(zip(v.seats, v.hands, v.rows)):
+        y = 1 + i * 9
+        c.text(0, y, c.say(msg("seat", seat=seat)))
+        c.text(25, y, str(hand), align="right")
+        for j, kind in enumerate(kinds):
+            count = row.get(kind, 0)
+            if not count:
+                continue
+            a = x0 + j * pitch
+            lit = count >= v.lose_at - 1
+            if lit:
+                c.rect(a - 1, y - 1, a + width, y + 7, fill=1, radius=1)
+            c.paste(icons.critter_mark(kind), a, y, fill=0 if lit else 1, what=f"mark {kind}")
+            c.text(a + 6 + gap, y, str(count), fill=0 if lit else 1)
+    c.text(W - 1, H - bottom(foot, 1), foot, align="right")
 
 
 def draw_over(c: Canvas, v) -> None:

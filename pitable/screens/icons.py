@@ -292,6 +292,20 @@ _MARKS = {
 }
 
 
+# Cockroach Poker's critters 6 px wide, for a row of counts with no room for a header
+# of pictures (the rows overlay with six seats): each count goes after its critter.
+_CRITTER_MARKS = {
+    "rat": ("......", "...##.", "..####", ".#####", "######", "..#..#", "......"),
+    "cockroach": ("#....#", ".#..#.", "..##..", ".####.", "#.##.#", ".####.", "#.##.#"),
+    "bat": (".#..#.", ".####.", "#.##.#", "######", "##..##", "#....#", "......"),
+    "fly": ("##..##", "#.##.#", ".####.", "..##..", ".####.", "..##..", "......"),
+    "scorpion": ("...##.", "....#.", "#...#.", ".#.#..", "..###.", ".####.", "#.#.#."),
+    "stinkbug": ("#....#", ".####.", "######", "######", ".####.", "..##..", "......"),
+    "spider": ("#.##.#", ".####.", "######", ".####.", "#.##.#", "#....#", "......"),
+    "toad": ("##..##", "######", "#.##.#", "######", ".####.", "#....#", "......"),
+}
+
+
 # The mini pictures are also glyphs of the font, at these private-use code points, so
 # a line of text can name a kind with its picture where words do not fit ("2 \ue001").
 INLINE = {kind: chr(0xE000 + i) for i, kind in enumerate(KINDS)}
@@ -335,6 +349,12 @@ def mini(kind: str) -> Image.Image:
     if kind in _MINI:
         return _build(_MINI[kind])
     return _build(("#######",) + ("#.....#",) * 5 + ("#######",))
+
+
+@lru_cache(maxsize=None)
+def critter_mark(kind: str) -> Image.Image:
+    """A 6x7 picture of a Cockroach Poker critter."""
+    return _build(_CRITTER_MARKS[kind])
 
 
 @lru_cache(maxsize=None)

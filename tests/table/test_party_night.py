@@ -23,6 +23,8 @@ from pitable.screens.widgets import Canvas
 from pitable.table.app import Table
 from pitable.table.sitting import FRESH_AFTER
 
+from tests.screens.test_layouts import problems
+
 from .conftest import press
 
 
@@ -365,3 +367,43 @@ def test_c6_the_rows_overlay_names_a_seat_one_short_of_losing(new_table, lang):
     view = table.view()
     texts, wrong = drawn_texts(view, lang)
     assert words(msg("cr.rows.one_more", seats=(2,)), lang) in texts and wrong == []
+
+
+def _face_up(table, to_pad, kind_key):
+    """One card face up in ``to_pad``'s row, by keys: offered to it (or, when it starts,
+    by it to another who calls right) and the card told."""
+    game = table.current
+    active = game.seats[game.state.active]
+    if active == to_pad:
+        other = next(p for p in game.seats if p != to_pad)
+        press(table, active, other - 1)
+        press(table, active, kind_key)
+        press(table, other, 6)         # "true", and it is: the offerer takes it
+    else:
+        press(table, active, to_pad - 1)
+        press(table, active, kind_key)
+        press(table, to_pad, 7)        # "false", but it is: the receiver takes it
+    press(table, to_pad, kind_key)     # the card turned up
+    read_notices(table)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_c6_the_six_seat_rows_overlay_says_how_it_closes_and_shows_every_seat(new_table, lang):
+    table = new_table(seats=6, language=lang)
+    cockroach(table, (1, 2, 3, 4, 5, 6))
+    read_notices(table)
+    # every kind face up somewhere (the widest rows), S2 one short of losing (three rats
+    # with six players); each seat offers once, S2 three times
+    for pad, kind_key in ((2, 0), (3, 3), (4, 7), (2, 0), (5, 6), (2, 0), (6, 5), (1, 4), (3, 2), (4, 1)):
+        _face_up(table, pad, kind_key)
+    press(table, 4, 6, "hold")
+    view = table.view()
+    assert isinstance(view, v.CockroachRows) and len(view.seats) == 6
+    assert max(view.hands) >= 10 and view.rows[1].get("rat") == 3 == view.lose_at - 1
+    assert len({kind for row in view.rows for kind in row}) == 8
+    texts, wrong = drawn_texts(view, lang)
+    assert wrong == [] and problems(view, lang) == []
+    assert words(msg("cr.rows.one_more", seats=(2,)), lang) in texts
+    for seat in range(1, 7):
+        assert words(msg("seat", seat=seat), lang) in texts
+    assert [str(n) for n in view.hands] == [t for t in texts if t.isdigit() and int(t) >= 8]
