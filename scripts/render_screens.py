@@ -292,6 +292,7 @@ def cockroach_setup(p: Play, pads, start: bool = True) -> None:
     if start:
         p.press(pads[0], A)            # on to the options
         p.press(pads[0], A)            # start
+        p.read()                       # the deal (C1, C6), told at every start
 
 
 def play_cockroach(p: Play) -> None:
@@ -301,6 +302,7 @@ def play_cockroach(p: Play) -> None:
     p.press(1, 0)                    # the first player: S2
     p.shot("setup_options_cockroach")
     p.press(1, A)
+    p.read()                         # the deal (docs/screens/party shows its pages)
     p.shot("cr_offer_target")
     p.press(2, 4)                    # to S5
     p.shot("cr_offer_claim")
@@ -332,13 +334,12 @@ def play_cockroach_loss(p: Play, lang: str, shots: dict) -> None:
     toad = 7
     while not game.state.is_over():
         active = game.seats[game.state.active]
+        # two players: the offer goes to the other seat by itself (C4), so the first key is the claim
         if active == 2:               # S2 starts: offers to S1, who calls right (S2 takes it back)
-            p.press(2, 0)
             p.press(2, toad)
             p.press(1, A)
             p.press(1, toad)
         else:
-            p.press(1, 1)
             p.press(1, toad)
             p.press(2, X)              # "false", but it is a toad: S2 takes it
             p.press(2, toad)
