@@ -419,7 +419,7 @@ class State:
     def play_choice(self, k: int, fx=None) -> None:
         self._choose(k, "choice", fx)
 
-    def playout(self, rng, deck: VirtualDeck | None = None) -> Outcome:
+    def playout(self, rng, deck: VirtualDeck | None = None, choose=None) -> Outcome:
         """Play on to the end with uniformly random legal inputs, for simulations.
 
         Uses the same transitions as :meth:`push` but skips validation, the undo
@@ -471,7 +471,9 @@ class State:
                 self._bids(bids_of_round.pop(), None)
             elif phase is CHOOSING:
                 present = self._present
-                self._choose(present[int(rand() * len(present))], "choice", None)
+                # ``choose(state)``: a chooser's policy (the search's greedy playouts); else random
+                k = choose(self) if choose is not None else present[int(rand() * len(present))]
+                self._choose(k, "choice", None)
             else:
                 self.last = ()
                 return self.outcome

@@ -471,54 +471,22 @@ def warm_up() -> None:
     _permutations()
 
 
+def _greedy_kind(state: State) -> int:
+    """The kind the heuristic's measure likes best for the chooser."""
+    garden, display = state.gardens[state.choosers[0]], state.display
+    best, pick = -1e9, 0
+    for k in state._present:
+        v = kind_value(garden, k, display[k])
+        if v > best:
+            best, pick = v, k
+    return pick
+
+
 def playout_greedy(state: State, rng: random.Random):
     """Random bids to the end, like :meth:`State.playout`, but every chooser takes the kind
     the heuristic's measure likes best (nobody takes a plague while something else is
     there): a random chooser makes gardens die that people would keep."""
-    from pitable.rules.grasshopper import BIDDING, _permutations
-
-    rand = rng.random
-    pile = [k for k in _K5 for _ in range(state.unseen[k])]
-    left = len(pile)
-    perms = _permutations()
-    n_perms = len(perms)
-    players = state.players
-    bids_of_round: list = []
-    bids_round = None
-    while True:
-        phase = state.phase
-        if phase is REVEAL:
-            unseen, display = state.unseen, state.display
-            for _ in range(state.to_reveal):
-                i = int(rand() * left)
-                left -= 1
-                k = pile[i]
-                pile[i] = pile[left]
-                unseen[k] -= 1
-                display[k] += 1
-            state.to_reveal = 0
-            state._after_reveals(None)
-        elif phase is BIDDING:
-            if bids_round != state.round:
-                bids_round = state.round
-                spent = state.spent
-                hands = [[c for c in perms[int(rand() * n_perms)] if not spent[s] >> c & 1]
-                         for s in range(players)]
-                bids_of_round = list(zip(*hands))
-                bids_of_round.reverse()
-            state._bids(bids_of_round.pop(), None)
-        elif phase is CHOOSING:
-            seat = state.choosers[0]
-            garden = state.gardens[seat]
-            display = state.display
-            best, pick = -1e9, 0
-            for k in state._present:
-                v = kind_value(garden, k, display[k])
-                if v > best:
-                    best, pick = v, k
-            state._choose(pick, "choice", None)
-        else:
-            return state.outcome
+    return state.playout(rng, choose=_greedy_kind)
 
 
 def strategy(state: State, seat: int, seed: int, budget: int = DEFAULT_BUDGET) -> tuple:
