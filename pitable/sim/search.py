@@ -226,6 +226,22 @@ class Search:
         """The move to play: most visited (DUCT) or the largest average-strategy weight."""
         return max(range(len(node.hands[p])), key=node.total[p].__getitem__)
 
+    def _paired(self, root_state: State, bids: list, p: int, hand, deal: int) -> list:
+        """Seat ``p``'s reward for each card of ``hand`` on one deal and seed (paired
+        playouts: the cards differ only in the card), the others bidding ``bids``."""
+        players = root_state.players
+        out = []
+        for card in hand:
+            state = root_state.copy()
+            bids[p] = card
+            state.play_bids(tuple(bids))
+            sub = random.Random(deal)
+            self.random = sub.random
+            self.advance(state)
+            outcome = state.outcome if state.phase is OVER else self.play_out(state, sub)
+            out.append(self.rewards(outcome, players)[p])
+        return out
+
 
 class BestResponse(Search):
     """The cheap baseline: one ply against a model of the others (they bid like the
@@ -271,17 +287,9 @@ class BestResponse(Search):
             bids = [0] * players
             for s in others:
                 bids[s] = bid_card(root_state, s)
-            deal = rng.getrandbits(32)
-            for i, card in enumerate(hand):
-                state = root_state.copy()
-                bids[seat] = card
-                state.play_bids(tuple(bids))
-                sub = random.Random(deal)
-                self.random = sub.random
-                self.advance(state)
-                outcome = state.outcome if state.phase is OVER else self.play_out(state, sub)
+            for i, reward in enumerate(self._paired(root_state, bids, seat, hand, rng.getrandbits(32))):
                 root.total[seat][i] += 1
-                root.regret[seat][i] += self.rewards(outcome, players)[seat]
+                root.regret[seat][i] += reward
             self.random = rand
         return root
 
@@ -328,19 +336,9 @@ class Equilibrium(Search):
                     bids[s] = model.bid_card(root_state, s)
                 else:
                     bids[s] = hands[s][_draw(pr, rand())]
-            deal = rng.getrandbits(32)
             hand = hands[p]
-            u = [0.0] * len(hand)
-            for i, card in enumerate(hand):
-                state = root_state.copy()
-                bids[p] = card
-                state.play_bids(tuple(bids))
-                sub = random.Random(deal)
-                self.random = sub.random
-                self.advance(state)
-                outcome = state.outcome if state.phase is OVER else self.play_out(state, sub)
-                u[i] = self.rewards(outcome, players)[p]
-                used += 1
+            u = self._paired(root_state, bids, p, hand, rng.getrandbits(32))
+            used += len(hand)
             self.random = rand
             pr = probs[p]
             v = sum(q * x for q, x in zip(pr, u))
