@@ -19,8 +19,9 @@ and reads only the public state it is handed (a copy: it may play on it).
   likely to use it, avoids numbers the others are likely to play too, and never takes a
   plague when another kind is there.
 - ``exploit``: a best response to pitable's ``strong``: it models every other seat as
-  ``strong`` (strong's own code, asked for its mixed strategy with a seed of its own, since
-  strong's seed is not public) and scores each of its cards by playouts against that model.
+  ``strong`` (strong's own code, asked for its strategy with a seed of its own, since
+  strong's seed is not public, and with the game's revealed bids, which strong reads too)
+  and scores each of its cards by playouts against that model.
 """
 
 from __future__ import annotations
@@ -322,6 +323,7 @@ class ExploitBot:
 
     def __init__(self, seed: int = 0, budget: int = 400, strong_budget: int | None = None):
         self.seed, self.budget, self.strong_budget = seed, budget, strong_budget
+        self.past: tuple = ()  # the game's revealed bids, which strong reads too
 
     def bid_card(self, state: State, seat: int) -> int:
         from pitable.sim import search
@@ -335,7 +337,7 @@ class ExploitBot:
         for s in range(state.players):
             if s != seat:
                 # strong's own mixed strategy at this position, from a seed of ours
-                models[s] = search.strategy(state.copy(), s, rng.getrandbits(32), budget)
+                models[s] = search.strategy(state.copy(), s, rng.getrandbits(32), budget, self.past)
         sums = [0.0] * len(hand)
         counts = [0] * len(hand)
         players = state.players

@@ -56,16 +56,22 @@ class PiPlayer:
         self.level, self.seed = level, seed
         self.budget = search.DEFAULT_BUDGET if budget is None else budget
         self._decide, self._choice = search.decide, search.decide_choice
+        self.past: tuple = ()
 
     def bid_card(self, state: State, seat: int) -> int:
-        return self._decide(state, seat, self.level, self.seed, self.budget)
+        return self._decide(state, seat, self.level, self.seed, self.budget, self.past)
 
     def choose_kind(self, state: State, seat: int) -> int:
         return self._choice(state, seat, self.level, self.seed)
 
 
 def play_game(names: tuple, seed: str, budgets: dict) -> tuple:
-    """One game; returns (winners, ranks, cpu seconds per bid per seat, bids per seat)."""
+    """One game; returns (winners, ranks, cpu seconds per bid per seat, bids per seat).
+
+    Bots with a ``past`` attribute are handed the game's last revealed bids before each of
+    theirs, as the table hands them to the Pi (pitable.sim.search.public_bids)."""
+    from pitable.sim.search import PAST
+
     rng = random.Random(seed)
     players = len(names)
     agents = [make(n, rng.getrandbits(32), budgets) for n in names]
@@ -73,6 +79,7 @@ def play_game(names: tuple, seed: str, budgets: dict) -> tuple:
     state = State(players)
     cpu = [0.0] * players
     bids_made = [0] * players
+    past: list = []
     clock = time.process_time
     while True:
         phase = state.phase
@@ -82,10 +89,13 @@ def play_game(names: tuple, seed: str, budgets: dict) -> tuple:
         elif phase is BIDDING:
             bids = []
             for s, a in enumerate(agents):
+                if hasattr(a, "past"):
+                    a.past = tuple(past[-PAST:])  # the game's revealed bids: public
                 t = clock()
                 bids.append(a.bid_card(state.copy(), s))
                 cpu[s] += clock() - t
                 bids_made[s] += 1
+            past.append((state.copy(), tuple(bids)))
             state.play_bids(tuple(bids))
         elif phase is CHOOSING:
             s = state.choosers[0]

@@ -90,12 +90,7 @@ class HeuristicBot(RandomBot):
             return X  # nothing worth having, or a hope to catch someone's Ace
         if not numbers:
             return rng.choice(hand)
-        if best >= 3:
-            pick = numbers[-1]
-        elif best >= 1.5:
-            pick = numbers[len(numbers) // 2]
-        else:
-            pick = numbers[0]
+        pick = _number_for(numbers, best)
         # A little noise so that bots do not cancel each other in lockstep.
         if rng.random() < 0.25:
             pick = rng.choice(numbers)
@@ -104,10 +99,53 @@ class HeuristicBot(RandomBot):
     def bid_cards(self, state: State, seats: tuple) -> list:
         return [self.bid_card(state, s) for s in seats]
 
+    @staticmethod
+    def probabilities(state: State, seat: int) -> dict:
+        """How likely :meth:`bid_card` bids each card here: {card: probability}, the same
+        branches worked out exactly (the strong player weighs how well this explains a seat's
+        bids)."""
+        hand = HANDS[state.spent[seat]]
+        if len(hand) == 1:
+            return {hand[0]: 1.0}
+        garden = state.gardens[seat]
+        values = [kind_value(garden, k, n) for k, n in enumerate(state.display) if n]
+        whole = sum(values)
+        best = max(values, default=0.0)
+        numbers = [c for c in hand if c < ACE]
+        if ACE in hand and whole >= 5 and whole > best + 1.5:
+            return {ACE: 1.0}
+        out: dict = {}
+        mass = 1.0
+        if X in hand:
+            if best <= 0:
+                return {X: 1.0}
+            if ACE not in hand and whole >= 6:
+                out[X] = 0.3  # the bid_card's 30% try to catch an Ace
+                mass = 0.7
+        if not numbers:
+            for c in hand:
+                out[c] = out.get(c, 0.0) + mass / len(hand)
+            return out
+        pick = _number_for(numbers, best)
+        out[pick] = out.get(pick, 0.0) + 0.75 * mass
+        for c in numbers:
+            out[c] = out.get(c, 0.0) + 0.25 * mass / len(numbers)
+        return out
+
     def choose_kind(self, state: State, seat: int) -> int:
         garden = state.gardens[seat]
         # Ties go to the kind whose name sorts last, as when this bot worked on names.
         return max((kind_value(garden, k, n), KINDS[k], k) for k, n in enumerate(state.display) if n)[2]
+
+
+def _number_for(numbers: list, best: float) -> int:
+    """The heuristic's number for a display whose best kind is worth ``best``: the highest
+    for a rich one, the middle one, or the lowest."""
+    if best >= 3:
+        return numbers[-1]
+    if best >= 1.5:
+        return numbers[len(numbers) // 2]
+    return numbers[0]
 
 
 def kind_value(garden, k: int, n: int) -> float:

@@ -12,19 +12,25 @@ docs/assistant-player.md for the numbers):
   its noise), each of its cards scored by the mean result of its playouts;
 - ``eq``: regret matching for every seat at the root (external sampling, common random
   numbers), the others' cards drawn mostly from the heuristic bot as a prior; it bids by
-  drawing from its average (mixed) strategy.
+  drawing from its average (mixed) strategy;
+- ``adaptive``: ``eq``'s regret matching for every seat gives what a searcher in each
+  seat would play; each other seat is modelled as the heuristic bot or as such a
+  searcher (mixed, or sharpened towards its likeliest card), weighted by how well each
+  explained that seat's revealed bids in this game; then the best answer to that model.
 
-``br`` beat the heuristic bot it models but only drew with searchers it does not model;
-``eq`` (settings in ``STRONG``) is the ``strong`` player since the league (league/,
-docs/assistant-player.md). Every variant draws a fresh order of
-the unseen garden cards in each iteration (nothing depends on the real pile) and plays
-random playouts to the game end on the rules core's fast path (``State.playout``).
+``br`` beat the heuristic bot it models but only drew with searchers it does not model,
+and so did ``eq`` (more playouts did not help it: its limit was its fixed model of the
+others). ``adaptive`` (settings in ``STRONG``) is the ``strong`` player since the
+league's second round (league/, docs/assistant-player.md). Every variant draws a fresh
+order of the unseen garden cards in each iteration (nothing depends on the real pile)
+and plays playouts to the game end on the rules core's fast path (``State.playout``).
 
 Fair play: a decision reads only the public state (display, gardens, chips, spent
-cards, counts of unseen cards) and draws its random numbers from a seed made of the
-player's seed and the public position. It never sees the others' pending bids (they
-are not in the state) or a virtual deck's order (it is not given one), so the same
-public position gives the same bid whatever they are, and replays repeat it.
+cards, counts of unseen cards), the bids this game has revealed (``public_bids``: the
+log's bids, never a pending one) and a seed made of the player's seed and the public
+position. It never sees the others' pending bids (they are not in the state) or a
+virtual deck's order (it is not given one), so the same position after the same
+revealed bids gives the same bid whatever they are, and replays repeat it.
 """
 
 from __future__ import annotations
@@ -32,15 +38,15 @@ from __future__ import annotations
 import math
 import random
 
-from pitable.rules.grasshopper import CHOOSING, HANDS, OVER, REVEAL, State, _K5
+from pitable.rules.grasshopper import CARD_INDEX, CHOOSING, HANDS, OVER, REVEAL, Bids, State, _K5
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
-# Playouts per decision: ~30 ms of CPU on the development machine; counted, 221 M
-# instructions a bid on the mean and 343 M at the most, 0.25-1.1 s on a Pi Zero 2 W
+# Playouts per decision: ~30 ms of CPU on the development machine; counted, 211 M
+# instructions a bid on the mean and 335 M at the most, 0.25-1.1 s on a Pi Zero 2 W
 # (benchmarks/counts.py, docs/performance.md); strength at this budget:
 # docs/assistant-player.md.
 DEFAULT_BUDGET = 200
-SELECTIONS = ("br", "rm", "exp3", "duct", "eq", "brc")
+SELECTIONS = ("br", "rm", "exp3", "duct", "eq", "brc", "adaptive")
 
 
 class Node:
@@ -340,12 +346,7 @@ class Equilibrium(Search):
             u = self._paired(root_state, bids, p, hand, rng.getrandbits(32))
             used += len(hand)
             self.random = rand
-            pr = probs[p]
-            v = sum(q * x for q, x in zip(pr, u))
-            regret, total = root.regret[p], root.total[p]
-            for i in range(len(u)):
-                regret[i] += u[i] - v
-                total[i] += pr[i]
+            _add_regrets(root, p, probs[p], u)
         return root
 
     def mixed(self, node: Node, p: int) -> list:
@@ -361,6 +362,108 @@ class Equilibrium(Search):
 
     def final(self, node: Node, p: int) -> int:
         return _draw(self.mixed(node, p), self.rng.random())
+
+
+class Adaptive(Search):
+    """``strong``: a model of every other seat fitted to this game's bids, and the best answer to it.
+
+    First half of the budget: regret matching for every seat at the root (as
+    :class:`Equilibrium` without a prior): each seat's average strategy is what a searcher
+    in that seat would play, its mode what one that plays its most likely card would. Each
+    other seat is then one of several models, weighted by how well each explained that
+    seat's revealed bids in this game (``weights``, from :meth:`StrongBot.fit`): the heuristic bot
+    (people's rules of thumb), or the searcher's average strategy sharpened by each power in
+    ``betas`` (1: a mixed searcher, 12: nearly its mode). Second half: every card of the hand
+    played out, paired, against the others' cards drawn from their models; the best mean wins.
+    """
+
+    def __init__(self, rng: random.Random, shape: float = 0.0, split: float = 0.5,
+                 betas: tuple = (1.0,), weights: dict | None = None):
+        super().__init__(rng, "adaptive", shape=shape)
+        self.split, self.betas = split, tuple(betas)
+        self.weights = weights or {}
+        self.model = HeuristicBot(rng)
+        self.values: list = []
+
+    def equilibrium(self, root_state: State, budget: int) -> Node:
+        """Regret matching for every seat in turn at the root, ``budget`` playouts."""
+        root = Node(root_state)
+        hands = root.hands
+        players = root_state.players
+        rng = self.rng
+        rand = rng.random
+        used = it = 0
+        while used < budget:
+            p = it % players
+            it += 1
+            probs = [_rm(r) for r in root.regret]
+            bids = [hands[s][_draw(probs[s], rand())] for s in range(players)]
+            u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
+            used += len(hands[p])
+            self.random = rand
+            _add_regrets(root, p, probs[p], u)
+        self.used = used
+        return root
+
+    def run(self, root_state: State, seat: int, budget: int) -> Node:
+        root = self.equilibrium(root_state, int(budget * self.split))
+        hands = root.hands
+        players = root_state.players
+        rng = self.rng
+        rand = rng.random
+        betas = self.betas
+        others = [s for s in range(players) if s != seat]
+        even = (1.0 / (len(betas) + 1),) * (len(betas) + 1)
+        models = {s: (self.weights.get(s, even), [sharpen(root.total[s], b) for b in betas]) for s in others}
+        bid_card = self.model.bid_card
+        used = self.used
+        values = self.values = [0.0] * len(hands[seat])
+        n = 0
+        while used < budget or not n:
+            bids = [0] * players
+            for s in others:
+                weights, dists = models[s]
+                r = rand() - weights[0]
+                if r < 0:
+                    bids[s] = bid_card(root_state, s)
+                    continue
+                j = 0
+                while j < len(dists) - 1 and r >= weights[1 + j]:
+                    r -= weights[1 + j]
+                    j += 1
+                bids[s] = hands[s][_draw(dists[j], rand())]
+            u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
+            self.random = rand
+            used += len(u)
+            n += 1
+            for i, x in enumerate(u):
+                values[i] += x
+        return root
+
+    def final(self, node: Node, p: int) -> int:
+        values = self.values
+        return max(range(len(values)), key=values.__getitem__)
+
+
+def sharpen(weights: list, beta: float) -> list:
+    """A distribution proportional to ``weights`` to the power ``beta`` (1: as it is; large:
+    nearly all on the largest)."""
+    top = max(weights)
+    if top <= 0:
+        return [1.0 / len(weights)] * len(weights)
+    powered = [(w / top) ** beta for w in weights]
+    s = sum(powered)
+    return [w / s for w in powered]
+
+
+def _add_regrets(root: Node, p: int, probs: list, u: list) -> None:
+    """Regret matching's update for seat ``p``: each card's regret against the strategy's
+    expected reward ``u`` (paired playouts), and the strategy into the average."""
+    v = sum(q * x for q, x in zip(probs, u))
+    regret, total = root.regret[p], root.total[p]
+    for i in range(len(u)):
+        regret[i] += u[i] - v
+        total[i] += probs[i]
 
 
 def _rm(regret: list) -> list:
@@ -384,8 +487,11 @@ class StrongBot(RandomBot):
     name = "strong"
 
     def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "br",
-                 seed: int | None = None, shape: float = 0.0, prior: float = 0.0, greedy: bool = False):
+                 seed: int | None = None, shape: float = 0.0, prior: float = 0.0, greedy: bool = False,
+                 split: float = 0.5, betas: tuple = (1.0,), window: int = 16, floor: float = 0.2):
         super().__init__(rng)
+        self.split, self.betas, self.window, self.floor = split, tuple(betas), window, floor
+        self.past: tuple = ()  # this game's revealed bids, for ``adaptive`` (public_bids)
         self.prior = prior
         self.greedy = greedy
         self.shape = shape
@@ -413,6 +519,12 @@ class StrongBot(RandomBot):
             search = BestResponse(rng, shape=self.shape, crn=True)
         elif self.selection == "eq":
             search = Equilibrium(rng, prior=self.prior, shape=self.shape)
+        elif self.selection == "adaptive":
+            search = Adaptive(rng, self.shape, self.split, self.betas, self.fit(seat, state.players))
+            search.greedy = self.greedy
+            root = search.run(state, seat, self.budget)
+            _remember(self._key(state, seat), root)
+            return search, root
         else:
             search = Search(rng, self.selection, shape=self.shape)
         search.greedy = self.greedy
@@ -433,21 +545,108 @@ class StrongBot(RandomBot):
     def bid_cards(self, state: State, seats: tuple) -> list:
         return [self.bid_card(state, s) for s in seats]
 
+    # -- adaptive: the model of the others, fitted to this game's bids ---------------------------
+
+    def _key(self, state: State, seat: int) -> tuple:
+        return (self.seed, self.budget, self.split, state.players, state.options, state._snapshot(), seat)
+
+    def equilibrium_at(self, state: State, seat: int) -> Node:
+        """The first half of ``adaptive``'s search at a position (the searchers' strategies):
+        the very numbers the decision there made, from the same seed (remembered, or made again
+        after a restart)."""
+        key = self._key(state, seat)
+        root = _EQUILIBRIA.get(key)
+        if root is None:
+            search = Adaptive(self.decision_rng(state, seat, "bid"), self.shape, self.split, self.betas)
+            search.greedy = self.greedy
+            root = search.equilibrium(state, int(self.budget * self.split))
+            _remember(key, root)
+        return root
+
+    def fit(self, seat: int, players: int) -> dict:
+        """Per other seat, the weight of each model (the heuristic, then each sharpened
+        searcher): how well each explained that seat's last ``window`` revealed bids
+        (likelihoods, each mixed with ``floor`` of a uniform bid so one surprise is not fatal)."""
+        out = {}
+        floor, betas = self.floor, self.betas
+        past = self.past[-self.window:]
+        for s in range(players):
+            if s == seat:
+                continue
+            logs = [0.0] * (len(betas) + 1)
+            for position, bids in past:
+                hand = HANDS[position.spent[s]]
+                if len(hand) == 1:
+                    continue
+                i = hand.index(bids[s])
+                total = self.equilibrium_at(position, seat).total[s]
+                likely = [HeuristicBot.probabilities(position, s).get(bids[s], 0.0)]
+                likely += [sharpen(total, b)[i] for b in betas]
+                for j, q in enumerate(likely):
+                    logs[j] += math.log((1 - floor) * q + floor / len(hand))
+            top = max(logs)
+            e = [math.exp(x - top) for x in logs]
+            out[s] = tuple(x / sum(e) for x in e)
+        return out
+
     def choose_kind(self, state: State, seat: int) -> int:
         garden = state.gardens[seat]
         return max((kind_value(garden, k, n), k) for k, n in enumerate(state.display) if n)[1]
 
 
+# Regret-matching roots of ``adaptive`` searches, by (seed, budget, split, position, seat):
+# a decision fits its model on the positions of the game's last bids, where it (the same
+# seat, the same seed) searched before. Bounded: cleared when full.
+_EQUILIBRIA: dict = {}
+_EQUILIBRIA_MAX = 1024
+
+
+def _remember(key: tuple, root: Node) -> None:
+    if len(_EQUILIBRIA) >= _EQUILIBRIA_MAX:
+        _EQUILIBRIA.clear()
+    _EQUILIBRIA[key] = root
+
+
 LEVELS = ("easy", "strong")
 # The strong level's method (docs/assistant-player.md, "The league").
-STRONG = {"selection": "eq", "prior": 0.7, "shape": 0.5, "greedy": True}
+STRONG = {"selection": "adaptive", "shape": 0.5, "greedy": True, "split": 0.5,
+          "betas": (1.0, 3.0, 12.0), "window": 16, "floor": 0.2}
+PAST = STRONG["window"]  # how many of the game's last bidding turns a decision reads
 
 
-def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
-    """The assistant's bid (a card int) for ``seat``: a function of the public position
-    and ``seed`` only. ``easy`` bids like the heuristic bot, ``strong`` searches."""
+def public_bids(state: State, last: int = PAST) -> tuple:
+    """The game's last ``last`` revealed bids, oldest first: (the position they were made
+    at, the bids as card ints). Read from a state that keeps its moves (the table's, a
+    replay's); public: every one of them was revealed (pending bids are not moves)."""
+    out = []
+    moves, history = state.moves, state.history
+    for i in range(len(moves) - 1, -1, -1):
+        if len(out) == last:
+            break
+        move = moves[i]
+        if isinstance(move, Bids):
+            position = State.__new__(State)
+            position._restore(history[i])
+            position.players, position.options, position._table = state.players, state.options, state._table
+            position.history, position.moves = [], []
+            out.append((position, tuple(CARD_INDEX[c] if isinstance(c, str) else c for c in move.cards)))
+    out.reverse()
+    return tuple(out)
+
+
+def _strong(seed: int, budget: int, past: tuple) -> StrongBot:
+    bot = StrongBot(random.Random(0), budget, seed=seed, **STRONG)
+    bot.past = tuple(past)
+    return bot
+
+
+def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET,
+           past: tuple = ()) -> int:
+    """The assistant's bid (a card int) for ``seat``: a function of the public position,
+    this game's revealed bids before it (``past``, :func:`public_bids`) and ``seed`` only.
+    ``easy`` bids like the heuristic bot, ``strong`` searches."""
     if level == "strong":
-        return StrongBot(random.Random(0), budget, seed=seed, **STRONG).bid_card(state, seat)
+        return _strong(seed, budget, past).bid_card(state, seat)
     return HeuristicBot(_position_rng(seed, "easy-bid", state, seat)).bid_card(state, seat)
 
 
@@ -487,8 +686,8 @@ def playout_greedy(state: State, rng: random.Random):
     return state.playout(rng, choose=_greedy_kind)
 
 
-def strategy(state: State, seat: int, seed: int, budget: int = DEFAULT_BUDGET) -> tuple:
-    """The strong level's mixed strategy at the position: (cards, probabilities).
+def strategy(state: State, seat: int, seed: int, budget: int = DEFAULT_BUDGET, past: tuple = ()) -> tuple:
+    """The strong level's strategy at the position: (cards, probabilities).
 
     What a best response that models the strong player asks (league/bots.py, ``exploit``)."""
-    return StrongBot(random.Random(0), budget, seed=seed, **STRONG).strategy(state, seat)
+    return _strong(seed, budget, past).strategy(state, seat)

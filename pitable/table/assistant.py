@@ -1,7 +1,7 @@
 """The assistant's own seats: an input that thinks off the loop and only queues events.
 
-Its decisions are pure functions of the public position and its seed
-(:func:`pitable.sim.search.decide`), so where they are computed changes nothing but
+Its decisions are pure functions of the public position, the bids the game has revealed
+and its seed (:func:`pitable.sim.search.decide`), so where they are computed changes nothing but
 the time they take. The table computes the strong level's bids in a worker process:
 a search on a thread would hold the GIL and make every key wait up to the 5 ms switch
 interval (benchmarks/thinking.py). The worker gets a copy of the rules state: no
@@ -70,11 +70,19 @@ class Assistant:
 
     # -- deciding -------------------------------------------------------------------------------
 
+    def _past(self, state) -> tuple:
+        """The game's last revealed bids, which the strong level reads (its model of the others)."""
+        if self.level != "strong":
+            return ()
+        from pitable.sim.search import public_bids
+
+        return public_bids(state)
+
     def bid_now(self, state, player: int) -> int:
         """The bid, computed here and now (tests, replay checks)."""
         from pitable.sim.search import decide
 
-        return decide(state.copy(), player, self.level, self.seed, self.budget)
+        return decide(state.copy(), player, self.level, self.seed, self.budget, self._past(state))
 
     def choice_now(self, state, player: int) -> int:
         from pitable.sim.search import decide_choice
@@ -87,9 +95,8 @@ class Assistant:
         if self.asked.get(player) == token:
             return  # already thinking about this very position
         self.asked[player] = token
-        position = state.copy()  # the public state only: pending bids live in the controller
         if self.worker == "inline" or self.post is None:
-            card = self.bid_now(position, player)
+            card = self.bid_now(state, player)
             if self.post is None:
                 deliver(token, player, card)
             else:
@@ -97,7 +104,9 @@ class Assistant:
             return
         # Handed over on the loop's next step, once this key's frame is out: the dispatch
         # thread's pickling and the pool's threads then never take the GIL from that frame.
-        self.post(lambda: self._start((position, player, token, deliver)))
+        # The public state only (pending bids live in the controller) and the revealed bids.
+        position, past = state.copy(), self._past(state)
+        self.post(lambda: self._start((position, past, player, token, deliver)))
 
     def _start(self, job) -> None:
         if self._closed:
@@ -121,16 +130,18 @@ class Assistant:
             job = jobs.get()
             if job is None:
                 return
-            position, player, token, deliver = job
+            position, past, player, token, deliver = job
             try:
                 card = self._executor().submit(decide, position, player, self.level, self.seed,
-                                               self.budget).result()
+                                               self.budget, past).result()
             except Exception:  # noqa: BLE001 - a dead worker: decide here rather than stall the table
                 if self._closed:
                     return  # the game ended while it thought
                 log.exception("the assistant's worker failed; deciding on its dispatch thread")
                 self._pool = None
-                card = self.bid_now(position, player)
+                from pitable.sim.search import decide
+
+                card = decide(position, player, self.level, self.seed, self.budget, past)
             if self._closed:
                 return
             self.post(lambda token=token, player=player, card=card: deliver(token, player, card))

@@ -115,3 +115,30 @@ def test_pitable_league_prints_ratings_head_to_head_and_cpu(capsys):
     assert "rating" in out and "heuristic" in out and "random" in out
     assert "2p heuristic vs random" in out and "4p heuristic vs 3 x random" in out
     assert "CPU per bid" in out
+
+
+def test_the_players_that_model_others_are_handed_the_revealed_bids_and_nothing_else(monkeypatch):
+    """play_game hands a bot with ``past`` the game's last revealed bids before each bid, as
+    the table hands them to the Pi: the positions they met and the bids, no pending one."""
+    from pitable.sim.search import PAST
+
+    seen = []
+
+    class Spy(sim.HeuristicBot):
+        past = ()
+
+        def bid_card(self, state, seat):
+            seen.append((state.copy(), tuple(self.past)))
+            return super().bid_card(state, seat)
+
+    real_make = run.make
+    monkeypatch.setattr(run, "make", lambda name, seed, budgets: Spy(random.Random(seed)) if name == "spy"
+                        else real_make(name, seed, budgets))
+    run.play_game(("spy", "heuristic", "heuristic"), "past/1", {})
+    assert len(seen) > PAST + 2
+    for n, (state, past) in enumerate(seen):
+        assert len(past) == min(n, PAST)
+        if n:
+            before, bids = seen[n - 1][0], past[-1][1]
+            assert past[-1][0]._snapshot() == before._snapshot()  # the position they were bid at
+            assert len(bids) == 3 and all(c in HANDS[before.spent[s]] for s, c in enumerate(bids))

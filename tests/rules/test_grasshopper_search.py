@@ -103,8 +103,8 @@ def test_a_state_travels_to_the_worker_as_its_position_only():
     assert CHOOSING in phases
 
 
-def test_the_strong_level_bids_from_a_mixed_strategy_that_its_seed_repeats():
-    from pitable.sim.search import STRONG, decide, strategy
+def test_the_strong_level_bids_what_its_strategy_says_and_its_seed_repeats_it():
+    from pitable.sim.search import decide, strategy
 
     for seed in (2, 3, 5):
         state, _ = position(seed, players=2 + seed % 3, bids_until=seed)
@@ -113,8 +113,7 @@ def test_the_strong_level_bids_from_a_mixed_strategy_that_its_seed_repeats():
         assert abs(sum(probs) - 1) < 1e-9 and min(probs) >= 0
         assert strategy(state.copy(), 0, 11, budget=60) == (cards, probs)
         bid = decide(state.copy(), 0, "strong", 11, budget=60)
-        if STRONG["selection"] == "eq":
-            assert probs[cards.index(bid)] > 0  # it bids from its own strategy
+        assert probs[cards.index(bid)] == max(probs)  # what a best response asks is what it plays
 
 
 def test_greedy_playouts_end_the_game_with_every_garden_card_accounted_for():

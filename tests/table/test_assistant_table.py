@@ -110,12 +110,13 @@ def test_its_bid_does_not_depend_on_the_pending_bids_or_the_pile_order(pi_table,
     seen = []
     real = search.decide
 
-    def spy(state, seat, level, seed, budget):
-        seen.append(state)
-        return real(state, seat, level, seed, budget)
+    def spy(state, seat, level, seed, budget, past=()):
+        seen.append((state, past))
+        return real(state, seat, level, seed, budget, past)
 
     monkeypatch.setattr(search, "decide", spy)
     cards = set()
+    revealed = set()  # every table's bids once they were shown
     for n, keys in enumerate([(0, 1), (6, 7), (5, 5), (3, 0)]):
         held = []
         table = pi_table(log_dir=f"l{n}")
@@ -131,10 +132,13 @@ def test_its_bid_does_not_depend_on_the_pending_bids_or_the_pile_order(pi_table,
             item()
         bid = next(m for m in game.state.moves if isinstance(m, Bids)).cards[2]
         cards.add(bid)
+        revealed.update(tuple(CARD_INDEX[c] for c in m.cards) for m in game.state.moves if isinstance(m, Bids))
         table.close()
     assert len(cards) == 1  # same seed (rng 7), same public position: the same bid
-    for state in seen:
+    for state, past in seen:
         assert not hasattr(state, "pending") and not hasattr(state, "deck") and state.history == []
+        assert all(bids in revealed for _, bids in past)  # it reads bids only once they are shown
+    assert any(past for _, past in seen)  # and it did read them, after the first reveal
 
 
 def test_the_pi_chooses_by_itself_and_the_whole_game_replays(pi_table):
