@@ -58,7 +58,7 @@ ARM_RATIO = (1.0, 1.3)       # ARM instructions per x86-64 instruction for the s
 BUILD_RATIO = (0.9, 1.0)     # Debian's PGO/LTO CPython (Pi OS) vs the interpreter counted here
 I2C_HZ = 400_000             # the display bus: 9 bit times a byte, ~20 per transaction
 FSYNC_MS = (2.0, 10.0)       # one small append + fsync on an A1 SD card (ext4)
-BUDGETS = {"key": 20.0, "bid": 2000.0, "start": 3000.0}
+BUDGETS = {"key": 20.0, "bid": 2000.0, "cold": 10000.0, "start": 3000.0}
 
 
 def zero_ms(instructions: float) -> tuple[float, float]:
@@ -249,37 +249,55 @@ def child_cockroach(marks: Marks, events: int) -> dict:
 
 
 def child_bid(marks: Marks, positions: int) -> dict:
-    from pitable.rules.grasshopper import HANDS
-    from pitable.sim.grasshopper import HeuristicBot, play_fast
-    from pitable.sim.search import DEFAULT_BUDGET
+    """Strong bids at positions of real games (played through push, so that each position
+    has the game's revealed bids behind it, as at the table). ``bid``: its model warm, as in
+    a running worker (the searches of the earlier positions remembered; filled here with
+    stand-ins of the same shape: the fit's arithmetic is the same whatever the numbers).
+    ``cold``: the first bid after a restart, which makes those searches again."""
+    from pitable.rules.grasshopper import BIDDING, HANDS, Bids, State
+    from pitable.sim import search
+    from pitable.sim.grasshopper import HeuristicBot, play
     from pitable.table.assistant import Assistant
 
-    found = []
-
-    class Recorder(HeuristicBot):
-        def bid_card(self, state, seat):
-            if len(HANDS[state.spent[seat]]) > 1:
-                found.append((state.copy(), seat))
-            return super().bid_card(state, seat)
-
     rng = random.Random(3)
+    found = []
     for players in (2, 3, 4):
-        before = len(found)
-        play_fast(players, [Recorder(rng)] + [HeuristicBot(rng)] * (players - 1), rng)
-        mine = found[before:]
-        del found[before:]
+        final = play(players, [HeuristicBot(rng) for _ in range(players)], rng)
+        replay = State(players)
+        mine = []
+        for move in final.moves:
+            if replay.phase is BIDDING and len(HANDS[replay.spent[0]]) > 1:
+                mine.append(replay.copy(history=True))
+            replay.push(move)
         # the opening (the slowest: the most cards in hand), then spread over the game
         step = max(1, len(mine) // max(1, positions // 3))
         found += mine[::step][:max(1, positions // 3)]
+        last = mine[-1]
     assistant = Assistant((0,), "strong", worker="inline")
+    bot = search._strong(assistant.seed, assistant.budget, ())
+
+    def remember(state):
+        for position, _ in search.public_bids(state):
+            for seat in range(state.players):
+                root = search.Node(position)
+                root.total = [[1.0 + i for i in range(len(h))] for h in root.hands]
+                search._EQUILIBRIA[bot._key(position, seat)] = root
+
     marks.empties()
-    for state, seat in found:
+    for state in found:
+        seat = len(state.moves) % state.players
         assistant.players = (seat,)
+        remember(state)
         marks.edge(["gap"])
         assistant.bid_now(state, seat)
         marks.edge(["bid", state.players])
+    search._EQUILIBRIA.clear()
+    marks.edge(["gap"])
+    assistant.players = (0,)
+    assistant.bid_now(last, 0)
+    marks.edge(["cold", last.players])
     marks.empties()
-    return {"budget": DEFAULT_BUDGET, "positions": len(found)}
+    return {"budget": assistant.budget, "positions": len(found), "window": len(search.public_bids(last))}
 
 
 def child_phone(marks: Marks, keys: int) -> dict:
@@ -554,6 +572,10 @@ def measure(args) -> dict:
     rows.append({"event": f"strong bid, budget {extra['budget']} ({extra['positions']} positions, 2-4 players)",
                  "n": len(bids), "mean": statistics.fmean(bids), "max": max(bids), "ahead": None,
                  "plus_lo": 0.0, "plus_hi": 0.0, "fsync": False, "budget": BUDGETS["bid"]})
+    cold = [c - zero for label, c in segments if isinstance(label, list) and label[0] == "cold"]
+    rows.append({"event": f"strong bid after a restart (its model made again from {extra['window']} bids, 4 players)",
+                 "n": len(cold), "mean": statistics.fmean(cold), "max": max(cold), "ahead": None,
+                 "plus_lo": 0.0, "plus_hi": 0.0, "fsync": False, "budget": BUDGETS["cold"]})
 
     start, bare = raw["start"], raw["bare"]
     # start: [interpreter up, pitable run to first frame, exit]; bare: [interpreter, imports, exit]
