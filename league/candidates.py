@@ -1,0 +1,539 @@
+"""The candidates measured in the league's second round (docs/assistant-player.md), kept as
+they were run, so that every row of its candidates table can be played again:
+``python -m league.match '{"cls": "CandB", "choice_budget": 0, "betas": [1, 3, 12]}' ismcts 2 100``.
+
+Prototypes, not the Pi's code: the chosen one is ``adaptive`` in pitable/sim/search.py
+(``Real`` and ``RealX`` here call it; ``RealC`` adds a searched choice, the next lever).
+Classes: ``Cand`` (eq, its playouts: greedy or all bidding like the heuristic), ``Cand2``
+(+ searched choices), ``CandK`` (regret matching for all, then the best answer to the
+others' likeliest cards), ``CandM`` (fitted: heuristic or searcher), ``CandM3`` (heuristic,
+likeliest card, average), ``CandB`` (heuristic and sharpened averages), ``CandB2`` (without
+its own seat in the first half).
+"""
+import math, random
+from pitable.rules.grasshopper import ACE, X, HANDS, REVEAL, BIDDING, CHOOSING, OVER, State, GRASSHOPPER
+from pitable.sim.grasshopper import kind_value
+from pitable.sim import search as S
+
+def heur_bid(state, seat, rand, noise=0.25):
+    hand = HANDS[state.spent[seat]]
+    if len(hand) == 1:
+        return hand[0]
+    garden = state.gardens[seat]
+    whole = 0.0; best = -1e9; any_=False
+    for k, n in enumerate(state.display):
+        if n:
+            v = kind_value(garden, k, n); whole += v
+            if v > best: best = v
+            any_=True
+    if not any_: best = 0.0
+    mask = state.spent[seat]
+    has_ace = not mask >> ACE & 1
+    has_x = not mask >> X & 1
+    numbers = [c for c in hand if c < ACE]
+    if has_ace and whole >= 5 and whole > best + 1.5:
+        return ACE
+    if has_x and (best <= 0 or (not has_ace and whole >= 6 and rand() < 0.3)):
+        return X
+    if not numbers:
+        return hand[int(rand() * len(hand))]
+    if best >= 3: pick = numbers[-1]
+    elif best >= 1.5: pick = numbers[len(numbers) // 2]
+    else: pick = numbers[0]
+    if rand() < noise:
+        pick = numbers[int(rand() * len(numbers))]
+    return pick
+
+def playout_policy(state, rng, noise=0.25):
+    rand = rng.random
+    players = state.players
+    unseen = None
+    while True:
+        phase = state.phase
+        if phase is REVEAL:
+            unseen = state.unseen
+            kinds = []
+            counts = list(unseen); left = sum(counts)
+            for _ in range(state.to_reveal):
+                r = int(rand() * left)
+                for k in (0,1,2,3,4):
+                    r -= counts[k]
+                    if r < 0: break
+                counts[k] -= 1; left -= 1; kinds.append(k)
+            state.play_reveals(kinds)
+        elif phase is BIDDING:
+            state._bids(tuple([heur_bid(state, s, rand, noise) for s in range(players)]), None)
+        elif phase is CHOOSING:
+            state._choose(S._greedy_kind(state), "choice", None)
+        else:
+            return state.outcome
+
+class EqP(S.Equilibrium):
+    rollout = "greedy"
+    noise = 0.25
+    def play_out(self, state, rng):
+        if self.rollout == "policy":
+            return playout_policy(state, rng, self.noise)
+        return S.playout_greedy(state, rng)
+
+class Cand(S.StrongBot):
+    name = "cand"
+    def __init__(self, seed, budget=200, prior=0.7, shape=0.5, rollout="greedy", noise=0.25, keep=0.1):
+        super().__init__(random.Random(seed), budget, "eq", seed=seed, prior=prior, shape=shape, greedy=True)
+        self.rollout, self.noise, self.keep = rollout, noise, keep
+    def search(self, state, seat):
+        rng = self.decision_rng(state, seat, "bid")
+        s = EqP(rng, prior=self.prior, shape=self.shape)
+        s.rollout, s.noise = self.rollout, self.noise
+        return s, s.run(state, seat, self.budget)
+
+def choice_search(state, seat, rng, budget, shape=0.5, rollout="greedy"):
+    kinds = list(state.choice_kinds)
+    if len(kinds) == 1:
+        return kinds[0]
+    sums = [0.0] * len(kinds)
+    srch = EqP(rng, shape=shape)
+    srch.rollout = rollout
+    players = state.players
+    for _ in range(max(1, budget // len(kinds))):
+        deal = rng.getrandbits(32)
+        for i, k in enumerate(kinds):
+            st = state.copy()
+            st.play_choice(k)
+            sub = random.Random(deal)
+            srch.random = sub.random
+            srch.advance(st)
+            out = st.outcome if st.phase is OVER else srch.play_out(st, sub)
+            sums[i] += srch.rewards(out, players)[seat]
+    return kinds[max(range(len(kinds)), key=sums.__getitem__)]
+
+class Cand2(Cand):
+    def __init__(self, seed, choice_budget=100, **kw):
+        super().__init__(seed, **kw)
+        self.choice_budget = choice_budget
+    def choose_kind(self, state, seat):
+        if not self.choice_budget:
+            return super().choose_kind(state, seat)
+        rng = self.decision_rng(state, seat, "choice")
+        return choice_search(state, seat, rng, self.choice_budget, self.shape, self.rollout)
+
+class EqK(EqP):
+    """Level-k: RM for all seats first (the others as searchers), then a best response to
+    the others' modes (with prob q) or their RM strategies."""
+    q = 0.8
+    split = 0.5
+    def run(self, root_state, seat, budget):
+        root = S.Node(root_state)
+        hands = root.hands
+        players = root_state.players
+        rng = self.rng; rand = rng.random
+        others = [s for s in range(players) if s != seat]
+        used = it = 0
+        b1 = int(budget * self.split)
+        while used < b1:
+            p = it % players
+            it += 1
+            bids = [0] * players; probs = [None] * players
+            for s in range(players):
+                pr = probs[s] = S._rm(root.regret[s])
+                bids[s] = hands[s][S._draw(pr, rand())]
+            u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
+            used += len(hands[p]); self.random = rand
+            pr = probs[p]; v = sum(a * b for a, b in zip(pr, u))
+            for i in range(len(u)):
+                root.regret[p][i] += u[i] - v; root.total[p][i] += pr[i]
+        modes = {s: max(range(len(hands[s])), key=root.total[s].__getitem__) for s in others}
+        self.modes = modes
+        vals = [0.0] * len(hands[seat]); n = 0
+        while used < budget or n == 0:
+            bids = [0] * players
+            for s in others:
+                if rand() < self.q:
+                    bids[s] = hands[s][modes[s]]
+                else:
+                    bids[s] = hands[s][S._draw(S._rm(root.regret[s]), rand())]
+            u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
+            used += len(hands[seat]); self.random = rand; n += 1
+            for i in range(len(u)): vals[i] += u[i]
+        self.vals = vals
+        return root
+    def final(self, node, p):
+        v = self.vals
+        return max(range(len(v)), key=v.__getitem__)
+
+class CandK(Cand2):
+    def __init__(self, seed, q=0.8, split=0.5, **kw):
+        super().__init__(seed, **kw); self.q, self.split = q, split
+    def search(self, state, seat):
+        rng = self.decision_rng(state, seat, "bid")
+        s = EqK(rng, shape=self.shape); s.q, s.split = self.q, self.split
+        s.rollout = self.rollout
+        return s, s.run(state, seat, self.budget)
+
+def heur_probs(state, seat):
+    """The heuristic bot's exact bid distribution: {card: p}."""
+    hand = HANDS[state.spent[seat]]
+    if len(hand) == 1:
+        return {hand[0]: 1.0}
+    garden = state.gardens[seat]
+    values = [kind_value(garden, k, n) for k, n in enumerate(state.display) if n]
+    whole = sum(values); best = max(values, default=0.0)
+    numbers = [c for c in hand if c < ACE]
+    out = {}
+    if ACE in hand and whole >= 5 and whole > best + 1.5:
+        return {ACE: 1.0}
+    mass = 1.0
+    if X in hand:
+        if best <= 0:
+            return {X: 1.0}
+        if ACE not in hand and whole >= 6:
+            out[X] = 0.3; mass = 0.7
+    if not numbers:
+        for c in hand: out[c] = out.get(c, 0.0) + mass / len(hand)
+        return out
+    if best >= 3: pick = numbers[-1]
+    elif best >= 1.5: pick = numbers[len(numbers) // 2]
+    else: pick = numbers[0]
+    out[pick] = out.get(pick, 0.0) + mass * 0.75
+    for c in numbers: out[c] = out.get(c, 0.0) + mass * 0.25 / len(numbers)
+    return out
+
+_phase1 = {}
+
+class EqM(EqK):
+    """Level-k against a per-seat mixture: the heuristic (weight w_h) or a searcher."""
+    weights = None
+    def phase1(self, root_state, seat, budget):
+        EqK.run.__func__  # noqa
+    def run(self, root_state, seat, budget):
+        root = S.Node(root_state)
+        hands = root.hands
+        players = root_state.players
+        rng = self.rng; rand = rng.random
+        others = [s for s in range(players) if s != seat]
+        used = it = 0
+        b1 = int(budget * self.split)
+        while used < b1:
+            p = it % players
+            it += 1
+            bids = [0] * players; probs = [None] * players
+            for s in range(players):
+                pr = probs[s] = S._rm(root.regret[s])
+                bids[s] = hands[s][S._draw(pr, rand())]
+            u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
+            used += len(hands[p]); self.random = rand
+            pr = probs[p]; v = sum(a * b for a, b in zip(pr, u))
+            for i in range(len(u)):
+                root.regret[p][i] += u[i] - v; root.total[p][i] += pr[i]
+        self.root1 = root
+        modes = {s: max(range(len(hands[s])), key=root.total[s].__getitem__) for s in others}
+        w = self.weights or {}
+        vals = [0.0] * len(hands[seat]); n = 0
+        model = S.HeuristicBot(rng)
+        while used < budget or n == 0:
+            bids = [0] * players
+            for s in others:
+                r = rand()
+                if r < w.get(s, 0.0):
+                    bids[s] = model.bid_card(root_state, s)
+                elif rand() < self.q:
+                    bids[s] = hands[s][modes[s]]
+                else:
+                    bids[s] = hands[s][S._draw(S._rm(root.regret[s]), rand())]
+            u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
+            used += len(hands[seat]); self.random = rand; n += 1
+            for i in range(len(u)): vals[i] += u[i]
+        self.vals = vals
+        return root
+
+def search_probs(root, s, q):
+    hand = root.hands[s]
+    tot = root.total[s]
+    mode = max(range(len(hand)), key=tot.__getitem__)
+    rm = S._rm(root.regret[s])
+    return {c: (q if i == mode else 0.0) + (1 - q) * rm[i] for i, c in enumerate(hand)}
+
+class CandM(Cand2):
+    """Keeps this game's public bid history; fits per seat heuristic-vs-searcher weights."""
+    def __init__(self, seed, q=0.8, split=0.5, window=16, temper=1.0, wmax=0.95, pure=True, **kw):
+        super().__init__(seed, **kw); self.q, self.split = q, split
+        self.window, self.temper, self.wmax, self.pure = window, temper, wmax, pure
+        self.past = []
+    def observe(self, state, bids):
+        self.past.append((state, bids))
+    def modes_at(self, state, seat):
+        key = (self.seed, self.budget, state._snapshot(), seat)
+        r = _phase1.get(key)
+        if r is None:
+            rng = self.decision_rng(state, seat, "bid")
+            s = EqM(rng, shape=self.shape); s.q, s.split = self.q, 1.0
+            s.run(state, seat, int(self.budget * self.split))  # phase 1 only (budget = b1)
+            r = _phase1[key] = s.root1
+        return r
+    def weights_for(self, seat, players):
+        w = {}
+        for s in range(players):
+            if s == seat: continue
+            lh = ls = 0.0
+            for st, bids in self.past[-self.window:]:
+                if len(HANDS[st.spent[s]]) == 1: continue
+                ph = heur_probs(st, s).get(bids[s], 0.0)
+                root = self.modes_at(st, seat)
+                ps = search_probs(root, s, self.q).get(bids[s], 0.0)
+                lh += math.log(ph * 0.9 + 0.1 / len(HANDS[st.spent[s]]))
+                ls += math.log(ps * 0.9 + 0.1 / len(HANDS[st.spent[s]]))
+            d = max(-30, min(30, self.temper * (lh - ls)))
+            wh = 1.0 / (1.0 + math.exp(-d))
+            w[s] = min(self.wmax, max(1 - self.wmax, wh))
+        return w
+    def search(self, state, seat):
+        rng = self.decision_rng(state, seat, "bid")
+        s = EqM(rng, shape=self.shape); s.q, s.split = self.q, self.split
+        s.weights = self.weights_for(seat, state.players)
+        s.rollout = self.rollout
+        root = s.run(state, seat, self.budget)
+        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        return s, root
+
+def avg_probs(root, s):
+    t = root.total[s]; z = sum(t)
+    hand = root.hands[s]
+    return {c: (t[i] / z if z > 0 else 1.0 / len(hand)) for i, c in enumerate(hand)}
+
+class EqM3(EqM):
+    def run(self, root_state, seat, budget):
+        root = S.Node(root_state)
+        hands = root.hands
+        players = root_state.players
+        rng = self.rng; rand = rng.random
+        others = [s for s in range(players) if s != seat]
+        used = it = 0
+        b1 = int(budget * self.split)
+        while used < b1:
+            p = it % players
+            it += 1
+            bids = [0] * players; probs = [None] * players
+            for s in range(players):
+                pr = probs[s] = S._rm(root.regret[s])
+                bids[s] = hands[s][S._draw(pr, rand())]
+            u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
+            used += len(hands[p]); self.random = rand
+            pr = probs[p]; v = sum(a * b for a, b in zip(pr, u))
+            for i in range(len(u)):
+                root.regret[p][i] += u[i] - v; root.total[p][i] += pr[i]
+        self.root1 = root
+        modes = {s: max(range(len(hands[s])), key=root.total[s].__getitem__) for s in others}
+        avgs = {}
+        for s in others:
+            t = root.total[s]; z = sum(t)
+            avgs[s] = [x / z for x in t] if z > 0 else [1.0 / len(t)] * len(t)
+        w = self.weights or {}
+        vals = [0.0] * len(hands[seat]); n = 0
+        model = S.HeuristicBot(rng)
+        while used < budget or n == 0:
+            bids = [0] * players
+            for s in others:
+                wh, wm, wa = w.get(s, (0.0, 0.5, 0.5))
+                r = rand()
+                if r < wh:
+                    bids[s] = model.bid_card(root_state, s)
+                elif r < wh + wm:
+                    bids[s] = hands[s][modes[s]]
+                else:
+                    bids[s] = hands[s][S._draw(avgs[s], rand())]
+            u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
+            used += len(hands[seat]); self.random = rand; n += 1
+            for i in range(len(u)): vals[i] += u[i]
+        self.vals = vals
+        return root
+
+class CandM3(CandM):
+    def modes_at(self, state, seat):
+        key = (self.seed, self.budget, state._snapshot(), seat)
+        r = _phase1.get(key)
+        if r is None:
+            rng = self.decision_rng(state, seat, "bid")
+            s = EqM3(rng, shape=self.shape); s.split = 1.0
+            s.run(state, seat, int(self.budget * self.split))
+            r = _phase1[key] = s.root1
+        return r
+    def weights_for(self, seat, players):
+        w = {}
+        for s in range(players):
+            if s == seat: continue
+            ll = [0.0, 0.0, 0.0]
+            for st, bids in self.past[-self.window:]:
+                n = len(HANDS[st.spent[s]])
+                if n == 1: continue
+                b = bids[s]
+                root = self.modes_at(st, seat)
+                hand = root.hands[s]; tot = root.total[s]
+                mode = hand[max(range(len(hand)), key=tot.__getitem__)]
+                ps = (heur_probs(st, s).get(b, 0.0), 1.0 if b == mode else 0.0, avg_probs(root, s).get(b, 0.0))
+                for i in range(3):
+                    ll[i] += math.log(ps[i] * 0.8 + 0.2 / n)
+            top = max(ll)
+            e = [math.exp(self.temper * (x - top)) for x in ll]
+            z = sum(e)
+            w[s] = tuple(x / z for x in e)
+        return w
+    def search(self, state, seat):
+        rng = self.decision_rng(state, seat, "bid")
+        s = EqM3(rng, shape=self.shape); s.split = self.split
+        s.weights = self.weights_for(seat, state.players)
+        root = s.run(state, seat, self.budget)
+        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        return s, root
+
+def sharp(t, beta):
+    z0 = sum(t)
+    if z0 <= 0:
+        return [1.0 / len(t)] * len(t)
+    m = max(t)
+    e = [(x / m) ** beta for x in t]
+    z = sum(e)
+    return [x / z for x in e]
+
+class EqB(EqM):
+    betas = (1.0, 4.0)
+    skip = None
+    def run(self, root_state, seat, budget):
+        root = S.Node(root_state)
+        hands = root.hands
+        players = root_state.players
+        rng = self.rng; rand = rng.random
+        others = [s for s in range(players) if s != seat]
+        order = [s for s in range(players) if s != self.skip]
+        used = it = 0
+        b1 = int(budget * self.split)
+        while used < b1:
+            p = order[it % len(order)]
+            it += 1
+            bids = [0] * players; probs = [None] * players
+            for s in range(players):
+                pr = probs[s] = S._rm(root.regret[s])
+                bids[s] = hands[s][S._draw(pr, rand())]
+            u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
+            used += len(hands[p]); self.random = rand
+            pr = probs[p]; v = sum(a * b for a, b in zip(pr, u))
+            for i in range(len(u)):
+                root.regret[p][i] += u[i] - v; root.total[p][i] += pr[i]
+        self.root1 = root
+        w = self.weights or {}
+        nb = len(self.betas)
+        dists = {s: [sharp(root.total[s], b) for b in self.betas] for s in others}
+        vals = [0.0] * len(hands[seat]); n = 0
+        model = S.HeuristicBot(rng)
+        while used < budget or n == 0:
+            bids = [0] * players
+            for s in others:
+                ws = w.get(s) or (1.0 / (nb + 1),) * (nb + 1)
+                r = rand()
+                if r < ws[0]:
+                    bids[s] = model.bid_card(root_state, s)
+                else:
+                    r -= ws[0]
+                    j = 0
+                    while j < nb - 1 and r >= ws[1 + j]:
+                        r -= ws[1 + j]; j += 1
+                    bids[s] = hands[s][S._draw(dists[s][j], rand())]
+            u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
+            used += len(hands[seat]); self.random = rand; n += 1
+            for i in range(len(u)): vals[i] += u[i]
+        self.vals = vals
+        return root
+
+class CandB(CandM):
+    def __init__(self, seed, betas=(1.0, 4.0), floor=0.2, **kw):
+        super().__init__(seed, **kw); self.betas = tuple(betas); self.floor = floor
+    def modes_at(self, state, seat):
+        key = (self.seed, self.budget, state._snapshot(), seat)
+        r = _phase1.get(key)
+        if r is None:
+            rng = self.decision_rng(state, seat, "bid")
+            s = EqB(rng, shape=self.shape); s.split = 1.0
+            s.run(state, seat, int(self.budget * self.split))
+            r = _phase1[key] = s.root1
+        return r
+    def weights_for(self, seat, players):
+        w = {}
+        nb = len(self.betas)
+        for s in range(players):
+            if s == seat: continue
+            ll = [0.0] * (nb + 1)
+            for st, bids in self.past[-self.window:]:
+                n = len(HANDS[st.spent[s]])
+                if n == 1: continue
+                b = bids[s]
+                root = self.modes_at(st, seat)
+                hand = root.hands[s]; i = hand.index(b)
+                ps = [heur_probs(st, s).get(b, 0.0)] + [sharp(root.total[s], be)[i] for be in self.betas]
+                for j in range(nb + 1):
+                    ll[j] += math.log(ps[j] * (1 - self.floor) + self.floor / n)
+            top = max(ll)
+            e = [math.exp(self.temper * (x - top)) for x in ll]
+            z = sum(e)
+            w[s] = tuple(x / z for x in e)
+        return w
+    def search(self, state, seat):
+        rng = self.decision_rng(state, seat, "bid")
+        s = EqB(rng, shape=self.shape); s.split = self.split; s.betas = self.betas
+        s.weights = self.weights_for(seat, state.players)
+        root = s.run(state, seat, self.budget)
+        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        return s, root
+
+class EqB2(EqB):
+    """Phase 1 without the own seat's updates: the others learn against a uniform us."""
+    def run(self, root_state, seat, budget):
+        import types
+        return EqB.run(self, root_state, seat, budget)
+
+class CandB2(CandB):
+    skip_self = True
+    def search(self, state, seat):
+        rng = self.decision_rng(state, seat, "bid")
+        s = EqB(rng, shape=self.shape); s.split = self.split; s.betas = self.betas
+        s.weights = self.weights_for(seat, state.players)
+        s.skip = seat
+        root = s.run(state, seat, self.budget)
+        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        return s, root
+
+def _modes_at_skip(self, state, seat):
+    key = (self.seed, self.budget, state._snapshot(), seat)
+    r = _phase1.get(key)
+    if r is None:
+        rng = self.decision_rng(state, seat, "bid")
+        s = EqB(rng, shape=self.shape); s.split = 1.0; s.skip = seat
+        s.run(state, seat, int(self.budget * self.split))
+        r = _phase1[key] = s.root1
+    return r
+CandB2.modes_at = _modes_at_skip
+
+class Real:
+    """The integrated strong (pitable.sim.search.decide) with a past fed by observe."""
+    def __init__(self, seed, **kw):
+        self.seed = seed; self.past = []
+    def observe(self, state, bids): self.past.append((state, bids))
+    def bid_card(self, state, seat):
+        return S.decide(state, seat, "strong", self.seed, 200, tuple(self.past[-16:]))
+    def choose_kind(self, state, seat):
+        return S.decide_choice(state, seat, "strong", self.seed)
+
+class RealX(Real):
+    """The integrated strong with STRONG overrides."""
+    def __init__(self, seed, **kw):
+        super().__init__(seed); self.kw = kw
+    def bid_card(self, state, seat):
+        kw = dict(self.kw); b = kw.pop('budget', 200)
+        bot = S.StrongBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, **kw))
+        bot.past = tuple(self.past[-16:])
+        return bot.bid_card(state, seat)
+
+class RealC(RealX):
+    def __init__(self, seed, choice_budget=100, **kw):
+        super().__init__(seed, **kw); self.cb = choice_budget
+    def choose_kind(self, state, seat):
+        rng = S._position_rng(self.seed, "choice", state, seat)
+        return choice_search(state, seat, rng, self.cb, 0.5, "greedy")
