@@ -17,7 +17,8 @@ a figure, and every event is counted alone:
   phone    a phone's key (HTTP POST on loopback, the real web server and its pages) to
            the OLED frame; the phone is this process's parent, not counted.
   bid      the strong player's bid at the default budget, at positions of real games
-           (what the worker process computes).
+           (what the worker process computes), its choice, and its first bid after a
+           restart (its model of the others made again).
   start    ``pitable run`` to the first frame (the console script's path, mock pins,
            4 seats on a matrix), and apart the bare imports of gpiozero, luma and Pillow.
   idle     the daemon (``pitable run``) idle, by the difference of a long and a short
@@ -254,13 +255,13 @@ def child_bid(marks: Marks, positions: int) -> dict:
     a running worker (the searches of the earlier positions remembered; filled here with
     stand-ins of the same shape: the fit's arithmetic is the same whatever the numbers).
     ``cold``: the first bid after a restart, which makes those searches again."""
-    from pitable.rules.grasshopper import BIDDING, HANDS, Bids, State
+    from pitable.rules.grasshopper import BIDDING, CHOOSING, HANDS, State
     from pitable.sim import search
     from pitable.sim.grasshopper import HeuristicBot, play
     from pitable.table.assistant import Assistant
 
     rng = random.Random(3)
-    found = []
+    found, choosing = [], []
     for players in (2, 3, 4):
         final = play(players, [HeuristicBot(rng) for _ in range(players)], rng)
         replay = State(players)
@@ -268,6 +269,9 @@ def child_bid(marks: Marks, positions: int) -> dict:
         for move in final.moves:
             if replay.phase is BIDDING and len(HANDS[replay.spent[0]]) > 1:
                 mine.append(replay.copy(history=True))
+            elif replay.phase is CHOOSING and len(replay.choice_kinds) >= len(choosing[-1].choice_kinds
+                                                                               if choosing else []):
+                choosing.append(replay.copy(history=True))  # the richest choices: the costliest
             replay.push(move)
         # the opening (the slowest: the most cards in hand), then spread over the game
         step = max(1, len(mine) // max(1, positions // 3))
@@ -291,6 +295,11 @@ def child_bid(marks: Marks, positions: int) -> dict:
         marks.edge(["gap"])
         assistant.bid_now(state, seat)
         marks.edge(["bid", state.players])
+    for state in choosing[-3:]:
+        assistant.players = (state.chooser,)
+        marks.edge(["gap"])
+        assistant.choice_now(state, state.chooser)
+        marks.edge(["choice", state.players])
     search._EQUILIBRIA.clear()
     marks.edge(["gap"])
     assistant.players = (0,)
@@ -571,6 +580,10 @@ def measure(args) -> dict:
     bids = [c - zero for label, c in segments if isinstance(label, list) and label[0] == "bid"]
     rows.append({"event": f"strong bid, budget {extra['budget']} ({extra['positions']} positions, 2-4 players)",
                  "n": len(bids), "mean": statistics.fmean(bids), "max": max(bids), "ahead": None,
+                 "plus_lo": 0.0, "plus_hi": 0.0, "fsync": False, "budget": BUDGETS["bid"]})
+    choices = [c - zero for label, c in segments if isinstance(label, list) and label[0] == "choice"]
+    rows.append({"event": f"strong choice, budget {extra['budget']} (the {len(choices)} choices with the most kinds)",
+                 "n": len(choices), "mean": statistics.fmean(choices), "max": max(choices), "ahead": None,
                  "plus_lo": 0.0, "plus_hi": 0.0, "fsync": False, "budget": BUDGETS["bid"]})
     cold = [c - zero for label, c in segments if isinstance(label, list) and label[0] == "cold"]
     rows.append({"event": f"strong bid after a restart (its model made again from {extra['window']} bids, 4 players)",

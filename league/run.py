@@ -62,7 +62,7 @@ class PiPlayer:
         return self._decide(state, seat, self.level, self.seed, self.budget, self.past)
 
     def choose_kind(self, state: State, seat: int) -> int:
-        return self._choice(state, seat, self.level, self.seed)
+        return self._choice(state, seat, self.level, self.seed, self.budget)
 
 
 def play_game(names: tuple, seed: str, budgets: dict) -> tuple:

@@ -46,6 +46,8 @@ def test_counts_bid_scenario_finds_positions_of_every_table_size(tmp_path):
     data = run_child("bid", tmp_path)
     assert data["extra"]["positions"] == 3
     assert sorted(label[1] for label in data["labels"] if label[:1] == ["bid"]) == [2, 3, 4]
+    # its searched choices, at the positions with the most kinds on the display
+    assert len([label for label in data["labels"] if label[:1] == ["choice"]]) == 3
     # and the first bid after a restart, its model made again from a full window of bids
     assert [label for label in data["labels"] if label[:1] == ["cold"]] == [["cold", 4]]
     assert data["extra"]["window"] == 16

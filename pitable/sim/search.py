@@ -650,9 +650,28 @@ def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT
     return HeuristicBot(_position_rng(seed, "easy-bid", state, seat)).bid_card(state, seat)
 
 
-def decide_choice(state: State, seat: int, level: str, seed: int) -> int:
-    """The assistant's choice of a kind (an int) when ``seat`` chooses."""
-    return HeuristicBot(_position_rng(seed, "choice", state, seat)).choose_kind(state, seat)
+def decide_choice(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
+    """The assistant's choice of a kind (an int) when ``seat`` chooses: ``easy`` takes what
+    the heuristic's measure likes, ``strong`` plays every kind on the display out (half a
+    bid's playouts, paired: what it leaves to the next choosers counts too)."""
+    rng = _position_rng(seed, "choice", state, seat)
+    kinds = [k for k, n in enumerate(state.display) if n]
+    if level != "strong" or len(kinds) == 1 or state.phase is not CHOOSING:
+        return HeuristicBot(rng).choose_kind(state, seat)
+    search = Search(rng, "choice", shape=STRONG["shape"])
+    search.greedy = STRONG["greedy"]
+    sums = [0.0] * len(kinds)
+    for _ in range(max(1, (budget // 2) // len(kinds))):
+        deal = rng.getrandbits(32)
+        for i, k in enumerate(kinds):
+            position = state.copy()
+            position.play_choice(k)
+            sub = random.Random(deal)  # every kind on the same deal and playout seed
+            search.random = sub.random
+            search.advance(position)
+            outcome = position.outcome if position.phase is OVER else search.play_out(position, sub)
+            sums[i] += search.rewards(outcome, state.players)[seat]
+    return kinds[max(range(len(kinds)), key=sums.__getitem__)]
 
 
 def _position_rng(seed: int, what: str, state: State, seat: int) -> random.Random:

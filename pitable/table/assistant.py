@@ -87,26 +87,27 @@ class Assistant:
     def choice_now(self, state, player: int) -> int:
         from pitable.sim.search import decide_choice
 
-        return decide_choice(state, player, self.level, self.seed)
+        return decide_choice(state.copy(), player, self.level, self.seed, self.budget)
 
-    def think(self, state, player: int, token, deliver) -> None:
-        """Start deciding ``player``'s bid; ``deliver(token, player, card)`` runs on the loop's
-        thread when it is ready (the caller drops it if the position moved on)."""
+    def think(self, state, player: int, token, deliver, choice: bool = False) -> None:
+        """Start deciding ``player``'s bid (or, with ``choice``, the kind it takes);
+        ``deliver(token, player, answer)`` runs on the loop's thread when it is ready (the
+        caller drops it if the position moved on)."""
         if self.asked.get(player) == token:
             return  # already thinking about this very position
         self.asked[player] = token
         if self.worker == "inline" or self.post is None:
-            card = self.bid_now(state, player)
+            answer = self.choice_now(state, player) if choice else self.bid_now(state, player)
             if self.post is None:
-                deliver(token, player, card)
+                deliver(token, player, answer)
             else:
-                self.post(lambda: deliver(token, player, card))
+                self.post(lambda: deliver(token, player, answer))
             return
         # Handed over on the loop's next step, once this key's frame is out: the dispatch
         # thread's pickling and the pool's threads then never take the GIL from that frame.
         # The public state only (pending bids live in the controller) and the revealed bids.
-        position, past = state.copy(), self._past(state)
-        self.post(lambda: self._start((position, past, player, token, deliver)))
+        position, past = state.copy(), () if choice else self._past(state)
+        self.post(lambda: self._start((choice, position, past, player, token, deliver)))
 
     def _start(self, job) -> None:
         if self._closed:
@@ -124,24 +125,23 @@ class Assistant:
 
         Starting the worker (a forkserver: ~0.4 s here, seconds on a Pi) and pickling happen
         here, never on the loop's thread; waiting for the answer holds no GIL."""
-        from pitable.sim.search import decide
+        from pitable.sim.search import decide, decide_choice
 
         while True:
             job = jobs.get()
             if job is None:
                 return
-            position, past, player, token, deliver = job
+            choice, position, past, player, token, deliver = job
+            work, args = (decide_choice, ()) if choice else (decide, (past,))
+            args = (position, player, self.level, self.seed, self.budget) + args
             try:
-                card = self._executor().submit(decide, position, player, self.level, self.seed,
-                                               self.budget, past).result()
+                card = self._executor().submit(work, *args).result()
             except Exception:  # noqa: BLE001 - a dead worker: decide here rather than stall the table
                 if self._closed:
                     return  # the game ended while it thought
                 log.exception("the assistant's worker failed; deciding on its dispatch thread")
                 self._pool = None
-                from pitable.sim.search import decide
-
-                card = decide(position, player, self.level, self.seed, self.budget, past)
+                card = work(*args)
             if self._closed:
                 return
             self.post(lambda token=token, player=player, card=card: deliver(token, player, card))

@@ -78,6 +78,8 @@ class GrasshopperTable(GameTable):
             return v.Bidding(st.round, st.turn, self._display(), self.seats, locked, st.pile, toast)
         if st.phase is CHOOSING:
             chooser = st.chooser
+            if toast is None and self.assistant is not None and chooser in self.assistant.players:
+                toast = msg("toast.assistant_thinking", seat=self.seats[chooser])  # until it answers
             kinds = tuple((KINDS[k], n) for k, n in enumerate(st.display) if n)
             return v.Choosing(self.seats[chooser], kinds, tuple(self.seats[p] for p in st.choosers[1:]), toast)
         out = st.outcome
@@ -182,7 +184,16 @@ class GrasshopperTable(GameTable):
             for p in self._thinking():
                 a.think(st, p, self._position, self._assistant_bid)
         elif st.phase is CHOOSING and st.chooser in a.players:
-            self._commit(Choose(KINDS[a.choice_now(st, st.chooser)]))
+            # The strong level searches its choice too: off the loop, like its bids; the
+            # screen names it as the chooser and says it is thinking meanwhile.
+            a.think(st, st.chooser, self._position, self._assistant_choice, choice=True)
+
+    def _assistant_choice(self, position, player: int, kind: int) -> None:
+        """The assistant's choice arrives (on the loop's thread): committed like a key."""
+        st = self.state
+        if position != self._position or st.phase is not CHOOSING or st.chooser != player:
+            return  # the game moved on (an undo, a resume): it thinks again about the new position
+        self._commit(Choose(KINDS[kind]))
 
     def _assistant_bid(self, position, player: int, card: int) -> None:
         """The assistant's bid arrives (on the loop's thread): it locks in like a pad."""
@@ -211,7 +222,7 @@ class GrasshopperTable(GameTable):
         self._position += 1
         self._announce(move, fx, self._turn)
         self._auto_reveal(sync=False)  # synced with the move that made them due
-        self._assist()  # its choice follows at once (logged with this key); bids: it starts thinking
+        self._assist()  # its bids and choices: it starts thinking (answers come as events)
 
     def _auto_reveal_now(self) -> None:
         """The assistant's reveals due now (a resumed game), durable before they show."""

@@ -116,3 +116,28 @@ def test_what_it_was_shown_changes_its_model_not_what_the_position_is():
     for move in state.moves:  # the public facts alone, onto a fresh state
         replayed.push(move)
     assert search.decide(replayed.copy(), 0, "strong", 3, 60, search.public_bids(replayed)) == bid
+
+
+def test_the_strong_levels_choice_is_a_kind_on_the_display_and_its_seed_repeats_it():
+    """``decide_choice`` at the strong level plays the kinds out; at real choosing positions of
+    2-4 player games it takes a kind on the display, the same one again from the same seed,
+    and (once in a while) not the one the heuristic's measure likes: it is a search."""
+    differs = checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        bots = [sim.HeuristicBot(rng) for _ in range(2 + seed % 3)]
+        state, deck = State(len(bots)), VirtualDeck(seed)
+        while not state.is_over() and checked < 4 * (seed + 1):
+            if state.phase is REVEAL:
+                state.push(deck.next_reveal(state))
+            elif state.phase is BIDDING:
+                state.push(Bids(tuple(b.bid(state, s) for s, b in enumerate(bots))))
+            elif state.phase is CHOOSING:
+                seat = state.chooser
+                kind = search.decide_choice(state.copy(), seat, "strong", 4, 40)
+                assert state.display[kind] > 0 and kind in state.choice_kinds
+                assert search.decide_choice(state.copy(), seat, "strong", 4, 40) == kind
+                differs += kind != search.decide_choice(state.copy(), seat, "easy", 4, 40)
+                checked += 1
+                state.push(Choose(sim.KINDS[kind]))
+    assert checked >= 20 and differs >= 1

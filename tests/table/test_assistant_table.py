@@ -8,7 +8,7 @@ import random
 import pytest
 
 from pitable.i18n import msg, words
-from pitable.rules.grasshopper import BIDDING, CARD_INDEX, REVEAL, Bids, Choose
+from pitable.rules.grasshopper import BIDDING, CARD_INDEX, CHOOSING, REVEAL, Bids, Choose
 from pitable.rules.log import replay
 from pitable.screens import views as v
 from pitable.table.app import Table
@@ -252,3 +252,33 @@ def test_key_6_never_seats_more_than_four_players_and_a_fourth_person_is_refused
         press(table, 2, 5)
     press(table, 4, 0)  # a fourth person would make five
     assert words(table.view().toast) == "At most 4 players" and 4 not in table.view().joined
+
+
+def test_the_pi_searches_its_choice_off_the_loop_and_the_screen_says_it_is_thinking(pi_table):
+    """The strong level's choice is a search too: asked off the loop like its bids. Until it
+    answers, the choosing screen names the Pi and says it is thinking; a person's key does not
+    choose for it (the toast says who chooses); its answer is committed as a choice."""
+    table = pi_table()
+    game = start(table, pads=(1, 2))
+    held = []
+
+    def post(item):  # the loop's queue, holding back only the Pi's choice
+        st = game.state
+        if st.phase is CHOOSING and st.chooser in game.assistant.players:
+            held.append(item)
+        else:
+            item()
+
+    table.post = post
+    play_on(table, random.Random(5), until=lambda g: bool(held))
+    assert held, "the Pi never had to choose in this game"
+    while game.notices or game.overlay:
+        press(table, 1, 5)
+    view = table.view()
+    assert isinstance(view, v.Choosing) and view.seat == PI and words(view.toast) == "Pi is thinking"
+    moves = len(game.state.moves)
+    press(table, 1, 0)
+    assert len(game.state.moves) == moves and "chooses now" in words(table.view().toast)
+    for item in held:
+        item()
+    assert isinstance(game.state.moves[moves], Choose)  # its answer, committed as its choice
