@@ -17,6 +17,7 @@ docs/assistant-player.md for the numbers):
   seat would play; each other seat is modelled as the heuristic bot or as such a
   searcher (mixed, or sharpened towards its likeliest card), weighted by how well each
   explained that seat's revealed bids in this game; then the best answer to that model.
+  Its choices are searched too (``decide_choice``: every kind on the display played out).
 
 ``br`` beat the heuristic bot it models but only drew with searchers it does not model,
 and so did ``eq`` (more playouts did not help it: its limit was its fixed model of the
