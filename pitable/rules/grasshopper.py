@@ -45,6 +45,7 @@ class Phase:
 
 
 REVEAL, BIDDING, CHOOSING, OVER = Phase.REVEAL, Phase.BIDDING, Phase.CHOOSING, Phase.OVER
+_PHASES = {p: p for p in (REVEAL, BIDDING, CHOOSING, OVER)}  # any equal string -> the constant
 
 
 @dataclass(frozen=True)
@@ -685,7 +686,10 @@ class State:
 
     def _restore(self, snap: tuple) -> None:
         (unseen, display, discard, gardens, chips, spent, self.round, self.turn,
-         self.stalemates, self.to_reveal, choosers, self.phase, self.outcome, self.last) = snap
+         self.stalemates, self.to_reveal, choosers, phase, self.outcome, self.last) = snap
+        # The phase constants are compared with ``is`` on the hot paths; a snapshot that
+        # crossed a pickle (the assistant's worker) holds an equal but other string.
+        self.phase = _PHASES.get(phase, phase)
         self.unseen, self.display, self.discard = list(unseen), list(display), list(discard)
         self.gardens = [list(g) for g in gardens]
         self.chips, self.spent, self.choosers = list(chips), list(spent), list(choosers)

@@ -141,3 +141,33 @@ def test_the_strong_levels_choice_is_a_kind_on_the_display_and_its_seed_repeats_
                 checked += 1
                 state.push(Choose(sim.KINDS[kind]))
     assert checked >= 20 and differs >= 1
+
+
+def test_a_position_that_crossed_a_pickle_decides_as_the_one_that_did_not():
+    """The worker process gets the position pickled: its phase must be the rules' own
+    constant again (the hot paths compare with ``is``), or a choice falls back to the
+    heuristic in the worker and a check of the log finds another kind (it did, once)."""
+    import pickle
+
+    from pitable.rules.grasshopper import OVER, Phase
+
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        bots = [sim.HeuristicBot(rng) for _ in range(3)]
+        state, deck = State(3), VirtualDeck(seed)
+        while not state.is_over() and checked < 3 * (seed + 1):
+            sent = pickle.loads(pickle.dumps(state.copy()))
+            assert sent.phase in (Phase.REVEAL, Phase.BIDDING, Phase.CHOOSING, OVER)
+            assert any(sent.phase is p for p in (Phase.REVEAL, Phase.BIDDING, Phase.CHOOSING, OVER))
+            if state.phase is REVEAL:
+                state.push(deck.next_reveal(state))
+            elif state.phase is BIDDING:
+                state.push(Bids(tuple(b.bid(state, s) for s, b in enumerate(bots))))
+            else:
+                seat = state.chooser
+                kind = search.decide_choice(state.copy(), seat, "strong", 6, 40)
+                assert search.decide_choice(sent, seat, "strong", 6, 40) == kind
+                checked += 1
+                state.push(Choose(sim.KINDS[kind]))
+    assert checked >= 10
