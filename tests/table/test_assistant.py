@@ -34,6 +34,43 @@ def test_the_worker_process_decides_what_the_inline_path_decides():
     assert got[0][2] in HANDS[state.spent[2]]
 
 
+def test_the_worker_process_makes_the_inline_choices_and_bids_after_revealed_bids():
+    """What crosses to the worker (a pickled position, the game's revealed bids) decides as
+    the inline path does: the strong level's choice search and its model of the others."""
+    import random
+
+    from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL, Bids, Choose, VirtualDeck
+    from pitable.sim import grasshopper as sim
+
+    rng, deck, state = random.Random(8), VirtualDeck(8), State(3)
+    bots = [sim.HeuristicBot(rng) for _ in range(3)]
+    asked = []  # (choice?, a copy with its history) at a choice of 2+ kinds and a later bid
+    while len(asked) < 2:
+        if state.phase is REVEAL:
+            state.push(deck.next_reveal(state))
+        elif state.phase is BIDDING:
+            if asked:
+                asked.append((False, state.copy(history=True)))
+            state.push(Bids(tuple(b.bid(state, s) for s, b in enumerate(bots))))
+        elif state.phase is CHOOSING:
+            if not asked and len(state.choice_kinds) > 1 and state.chooser == 2:
+                asked.append((True, state.copy(history=True)))
+            state.push(Choose(bots[state.chooser].choose(state, state.chooser)))
+    posted: queue.SimpleQueue = queue.SimpleQueue()
+    worker = Assistant((2,), "strong", budget=40, seed=5, post=posted.put, worker="process")
+    inline = Assistant((2,), "strong", budget=40, seed=5)
+    try:
+        for n, (choice, st) in enumerate(asked):
+            got = []
+            worker.think(st, 2, n, lambda token, player, answer: got.append(answer), choice=choice)
+            while not got:
+                posted.get(timeout=60)()
+            want = inline.choice_now(st, 2) if choice else inline.bid_now(st, 2)
+            assert got == [want], ("choice" if choice else "bid", got, want)
+    finally:
+        worker.close()
+
+
 def test_thinking_twice_about_one_position_asks_once_and_forget_clears():
     state = position()
     calls = []
