@@ -105,9 +105,10 @@ class Assistant:
             return
         # Handed over on the loop's next step, once this key's frame is out: the dispatch
         # thread's pickling and the pool's threads then never take the GIL from that frame.
-        # The public state only (pending bids live in the controller) and the revealed bids.
-        position, past = state.copy(), () if choice else self._past(state)
-        self.post(lambda: self._start((choice, position, past, player, token, deliver)))
+        # The public state only (pending bids live in the controller) with its moves: the
+        # dispatch thread reads the revealed bids from them, off the loop.
+        position = state.copy(history=True)
+        self.post(lambda: self._start((choice, position, player, token, deliver)))
 
     def _start(self, job) -> None:
         if self._closed:
@@ -131,8 +132,9 @@ class Assistant:
             job = jobs.get()
             if job is None:
                 return
-            choice, position, past, player, token, deliver = job
-            work, args = (decide_choice, ()) if choice else (decide, (past,))
+            choice, position, player, token, deliver = job
+            # pickled for the worker as its position alone (State.__reduce__)
+            work, args = (decide_choice, ()) if choice else (decide, (self._past(position),))
             args = (position, player, self.level, self.seed, self.budget) + args
             try:
                 card = self._executor().submit(work, *args).result()
