@@ -13,8 +13,9 @@ docs/assistant-player.md for the numbers):
 - ``eq``: regret matching for every seat at the root (external sampling, common random
   numbers), the others' cards drawn mostly from the heuristic bot as a prior; it bids by
   drawing from its average (mixed) strategy;
-- ``adaptive``: ``eq``'s regret matching for every seat gives what a searcher in each
-  seat would play; each other seat is modelled as the heuristic bot or as such a
+- ``adaptive``: a first search for every seat (a tree search with decoupled UCT, or
+  ``eq``'s regret matching) gives what a searcher in each seat would play; each other
+  seat is modelled as the heuristic bot, as a bidder with no preference, or as such a
   searcher (mixed, or sharpened towards its likeliest card), weighted by how well each
   explained that seat's revealed bids in this game; then the best answer to that model.
   Its choices are searched too (``decide_choice``: every kind on the display played out).
@@ -22,7 +23,9 @@ docs/assistant-player.md for the numbers):
 ``br`` beat the heuristic bot it models but only drew with searchers it does not model,
 and so did ``eq`` (more playouts did not help it: its limit was its fixed model of the
 others). ``adaptive`` (settings in ``STRONG``) is the ``strong`` player since the
-league's second round (league/, docs/assistant-player.md). Every variant draws a fresh
+league's second round (league/, docs/assistant-player.md); since the third, its first
+search is the tree search (``searcher="duct"``), whose visits foresee a searching seat's
+bid far better than root regret matching does. Every variant draws a fresh
 order of the unseen garden cards in each iteration (nothing depends on the real pile)
 and plays playouts to the game end on the rules core's fast path (``State.playout``).
 
@@ -368,26 +371,41 @@ class Equilibrium(Search):
 class Adaptive(Search):
     """``strong``: a model of every other seat fitted to this game's bids, and the best answer to it.
 
-    First half of the budget: regret matching for every seat at the root (as
-    :class:`Equilibrium` without a prior): each seat's average strategy is what a searcher
-    in that seat would play, its mode what one that plays its most likely card would. Each
-    other seat is then one of several models, weighted by how well each explained that
-    seat's revealed bids in this game (``weights``, from :meth:`StrongBot.fit`): the heuristic bot
-    (people's rules of thumb), or the searcher's average strategy sharpened by each power in
-    ``betas`` (1: a mixed searcher, 12: nearly its mode). Second half: every card of the hand
-    played out, paired, against the others' cards drawn from their models; the best mean wins.
+    First part of the budget (``split``): a search for every seat. ``searcher="duct"``: the
+    tree search with decoupled UCT (every seat its own UCB bandit at each bidding turn, open
+    loop over chance), whose visits per card are what a searcher in that seat would play;
+    ``"rm"``: regret matching at the root (as :class:`Equilibrium` without a prior), its
+    average strategy. Each other seat is then one of several models, weighted by how well
+    each explained that seat's revealed bids in this game (``weights``, from
+    :meth:`StrongBot.fit`): the heuristic bot (people's rules of thumb), or the searcher's
+    strategy sharpened by each power in ``betas`` (0: no preference at all, 1: a mixed
+    searcher, 12: nearly its likeliest card). The rest: every card of the hand played out,
+    paired, against the others' cards drawn from their models; the best mean wins.
+    Measured and left off: ``halving`` (sequential halving of the cards over the rest of the
+    budget) and ``pool`` (the first search's own values added in).
     """
 
     def __init__(self, rng: random.Random, shape: float = 0.0, split: float = 0.5,
-                 betas: tuple = (1.0,), weights: dict | None = None):
+                 betas: tuple = (1.0,), weights: dict | None = None, searcher: str = "rm",
+                 pool: bool = False, halving: bool = False):
         super().__init__(rng, "adaptive", shape=shape)
-        self.split, self.betas = split, tuple(betas)
+        self.halving = halving
+        self.split, self.betas, self.searcher, self.pool = split, tuple(betas), searcher, pool
         self.weights = weights or {}
         self.model = HeuristicBot(rng)
         self.values: list = []
 
     def equilibrium(self, root_state: State, budget: int) -> Node:
-        """Regret matching for every seat in turn at the root, ``budget`` playouts."""
+        """The first search, for every seat, ``budget`` playouts: the root's ``total`` holds
+        each seat's visits (duct) or average strategy (rm) per card of its hand."""
+        if self.searcher == "duct":
+            search = Search(self.rng, "duct", shape=self.shape)
+            search.greedy = self.greedy
+            root = search.run(root_state, 0, budget)
+            root.children = {}  # only the root's visits are read; kept roots stay small (_remember)
+            self.random = self.rng.random
+            self.used = budget
+            return root
         root = Node(root_state)
         hands = root.hands
         players = root_state.players
@@ -418,27 +436,49 @@ class Adaptive(Search):
         models = {s: (self.weights.get(s, even), [sharpen(root.total[s], b) for b in betas]) for s in others}
         bid_card = self.model.bid_card
         used = self.used
-        values = self.values = [0.0] * len(hands[seat])
+        hand = hands[seat]
+        values = self.values = [0.0] * len(hand)
+        counts = [0] * len(hand)
+        alive = list(range(len(hand)))
+        rounds = max(1, math.ceil(math.log2(len(hand)))) if self.halving else 1
+        left = budget - used
         n = 0
-        while used < budget or not n:
-            bids = [0] * players
-            for s in others:
-                weights, dists = models[s]
-                r = rand() - weights[0]
-                if r < 0:
-                    bids[s] = bid_card(root_state, s)
-                    continue
-                j = 0
-                while j < len(dists) - 1 and r >= weights[1 + j]:
-                    r -= weights[1 + j]
-                    j += 1
-                bids[s] = hands[s][_draw(dists[j], rand())]
-            u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
-            self.random = rand
-            used += len(u)
-            n += 1
-            for i, x in enumerate(u):
-                values[i] += x
+        for rnd in range(rounds):
+            if rnd == rounds - 1:
+                samples = max(1, -(-(budget - used) // len(alive)))  # what is left, at least one
+            else:
+                samples = max(1, left // (rounds * len(alive)))
+            cards = [hand[i] for i in alive]
+            for _ in range(samples):
+                bids = [0] * players
+                for s in others:
+                    weights, dists = models[s]
+                    r = rand() - weights[0]
+                    if r < 0:
+                        bids[s] = bid_card(root_state, s)
+                        continue
+                    j = 0
+                    while j < len(dists) - 1 and r >= weights[1 + j]:
+                        r -= weights[1 + j]
+                        j += 1
+                    bids[s] = hands[s][_draw(dists[j], rand())]
+                u = self._paired(root_state, bids, seat, cards, rng.getrandbits(32))
+                self.random = rand
+                used += len(u)
+                n += 1
+                for i, x in zip(alive, u):
+                    values[i] += x
+                    counts[i] += 1
+            if rnd < rounds - 1:
+                alive.sort(key=lambda i: -values[i] / counts[i])
+                alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
+        if self.halving:
+            for i in range(len(hand)):
+                values[i] = values[i] / counts[i] if i in alive else -1.0
+        if self.pool and self.searcher == "duct":
+            sums, visits = root.regret[seat], root.total[seat]
+            for i in range(len(values)):
+                values[i] = (values[i] + sums[i]) / (n + visits[i])
         return root
 
     def final(self, node: Node, p: int) -> int:
@@ -489,8 +529,10 @@ class StrongBot(RandomBot):
 
     def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "br",
                  seed: int | None = None, shape: float = 0.0, prior: float = 0.0, greedy: bool = False,
-                 split: float = 0.5, betas: tuple = (1.0,), window: int = 16, floor: float = 0.2):
+                 split: float = 0.5, betas: tuple = (1.0,), window: int = 16, floor: float = 0.2,
+                 searcher: str = "rm", pool: bool = False, halving: bool = False):
         super().__init__(rng)
+        self.searcher, self.pool, self.halving = searcher, pool, halving
         self.split, self.betas, self.window, self.floor = split, tuple(betas), window, floor
         self.past: tuple = ()  # this game's revealed bids, for ``adaptive`` (public_bids)
         self.prior = prior
@@ -521,7 +563,8 @@ class StrongBot(RandomBot):
         elif self.selection == "eq":
             search = Equilibrium(rng, prior=self.prior, shape=self.shape)
         elif self.selection == "adaptive":
-            search = Adaptive(rng, self.shape, self.split, self.betas, self.fit(seat, state.players))
+            search = Adaptive(rng, self.shape, self.split, self.betas, self.fit(seat, state.players), self.searcher,
+                              self.pool, self.halving)
             search.greedy = self.greedy
             root = search.run(state, seat, self.budget)
             _remember(self._key(state, seat), root)
@@ -549,7 +592,7 @@ class StrongBot(RandomBot):
     # -- adaptive: the model of the others, fitted to this game's bids ---------------------------
 
     def _key(self, state: State, seat: int) -> tuple:
-        return (self.seed, self.budget, self.split, state.players, state.options, state._snapshot(), seat)
+        return (self.seed, self.budget, self.split, self.searcher, state.players, state.options, state._snapshot(), seat)
 
     def equilibrium_at(self, state: State, seat: int) -> Node:
         """The first half of ``adaptive``'s search at a position (the searchers' strategies):
@@ -558,7 +601,8 @@ class StrongBot(RandomBot):
         key = self._key(state, seat)
         root = _EQUILIBRIA.get(key)
         if root is None:
-            search = Adaptive(self.decision_rng(state, seat, "bid"), self.shape, self.split, self.betas)
+            search = Adaptive(self.decision_rng(state, seat, "bid"), self.shape, self.split, self.betas,
+                              searcher=self.searcher)
             search.greedy = self.greedy
             root = search.equilibrium(state, int(self.budget * self.split))
             _remember(key, root)
@@ -595,7 +639,7 @@ class StrongBot(RandomBot):
         return max((kind_value(garden, k, n), k) for k, n in enumerate(state.display) if n)[1]
 
 
-# Regret-matching roots of ``adaptive`` searches, by (seed, budget, split, position, seat):
+# The first searches of ``adaptive`` (their roots), by (seed, budget, split, searcher, position, seat):
 # a decision fits its model on the positions of the game's last bids, where it (the same
 # seat, the same seed) searched before. Bounded: cleared when full.
 _EQUILIBRIA: dict = {}
@@ -610,8 +654,8 @@ def _remember(key: tuple, root: Node) -> None:
 
 LEVELS = ("easy", "strong")
 # The strong level's method (docs/assistant-player.md, "The league").
-STRONG = {"selection": "adaptive", "shape": 0.5, "greedy": True, "split": 0.5,
-          "betas": (1.0, 3.0, 12.0), "window": 16, "floor": 0.2}
+STRONG = {"selection": "adaptive", "searcher": "duct", "shape": 0.5, "greedy": True, "split": 0.5,
+          "betas": (0.0, 1.0, 3.0, 12.0), "window": 16, "floor": 0.2}
 PAST = STRONG["window"]  # how many of the game's last bidding turns a decision reads
 
 
