@@ -45,8 +45,8 @@ import random
 from pitable.rules.grasshopper import CARD_INDEX, CHOOSING, HANDS, OVER, REVEAL, Bids, State, _K5
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
-# Playouts per decision: ~30 ms of CPU on the development machine; counted, 211 M
-# instructions a bid on the mean and 335 M at the most, 0.25-1.1 s on a Pi Zero 2 W
+# Playouts per decision: ~30 ms of CPU on the development machine; counted, 218 M
+# instructions a bid on the mean and 374 M at the most, 0.25-1.2 s on a Pi Zero 2 W
 # (benchmarks/counts.py, docs/performance.md); strength at this budget:
 # docs/assistant-player.md.
 DEFAULT_BUDGET = 200

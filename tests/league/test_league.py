@@ -157,3 +157,18 @@ def test_the_second_rounds_candidates_still_play_legal_games(cls):
     winners, cpu, bids = match.play(("cand", "heuristic"), f"cand/{cls}", {})
     assert winners and set(winners) <= {0, 1} and min(bids) > 10
     assert hasattr(candidates, cls)
+
+
+def test_foresight_scores_every_model_on_the_opponents_bids(capsys, monkeypatch):
+    """league/foresight.py: every model strong weighs is scored on the same bids, and an
+    opponent foreseen by itself with another seed is among them (small budgets)."""
+    from league import foresight
+
+    monkeypatch.setattr(foresight, "BUDGET", 16)
+    assert foresight.main(["heuristic", "2", "2", "30"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = {line.split()[0] + ("" if line.split()[1].endswith("%") else " " + line.split()[1]): line
+            for line in out[2:]}
+    assert {"rm^1", "duct^12", "heuristic", "no preference", "heuristic again"} <= set(rows)
+    assert all(line.split()[-1] == "30" for line in out[2:])
+    assert foresight.main([]) == 2

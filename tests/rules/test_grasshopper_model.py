@@ -171,3 +171,31 @@ def test_a_position_that_crossed_a_pickle_decides_as_the_one_that_did_not():
                 checked += 1
                 state.push(Choose(sim.KINDS[kind]))
     assert checked >= 10
+
+
+def test_a_seat_that_bids_at_random_is_modelled_as_a_bidder_with_no_preference():
+    """Seat 1 bids any card of its hand alike: the fit gives the model with no preference
+    (the searcher sharpened by the power 0) the most weight, and the heuristic little."""
+    assert search.STRONG["betas"][0] == 0.0
+    pi = search._strong(seed=5, budget=60, past=())
+    dice = random.Random(11)
+
+    def bidder(state, seat):
+        if seat == 0:
+            return sim.HeuristicBot(random.Random(len(state.moves))).bid_card(state, seat)
+        return dice.choice(HANDS[state.spent[seat]])
+
+    states = list(game(12, 2, bidders=[bidder, bidder], turns=17))
+    pi.past = search.public_bids(states[-1])
+    weights = pi.fit(0, 2)[1]
+    assert weights[1] == max(weights) and weights[0] < 0.2
+
+
+def test_the_first_searches_it_keeps_are_roots_alone_so_a_long_evening_stays_small():
+    """The fit reads only a first search's root (its visits per card): what the worker keeps
+    of each holds no tree below it (1,024 kept trees would take ~100 MB on a Pi Zero's 512)."""
+    search._EQUILIBRIA.clear()
+    for state in game(3, 4, turns=5):
+        search.decide(state.copy(), 1, "strong", 4, 40, search.public_bids(state))
+    assert len(search._EQUILIBRIA) >= 4
+    assert all(not root.children and sum(root.total[0]) > 0 for root in search._EQUILIBRIA.values())
