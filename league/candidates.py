@@ -8,7 +8,8 @@ Classes: ``Cand`` (eq, its playouts: greedy or all bidding like the heuristic), 
 (+ searched choices), ``CandK`` (regret matching for all, then the best answer to the
 others' likeliest cards), ``CandM`` (fitted: heuristic or searcher), ``CandM3`` (heuristic,
 likeliest card, average), ``CandB`` (heuristic and sharpened averages), ``CandB2`` (without
-its own seat in the first half).
+its own seat in the first half). The fourth step's candidates are ``RealX`` settings
+(``searcher``, ``betas``, ``split``, ``halving``, ``pool``: see ``Adaptive``).
 """
 import math, random
 from pitable.rules.grasshopper import ACE, X, HANDS, REVEAL, BIDDING, CHOOSING, OVER, State, GRASSHOPPER

@@ -23,8 +23,8 @@ docs/assistant-player.md for the numbers):
 ``br`` beat the heuristic bot it models but only drew with searchers it does not model,
 and so did ``eq`` (more playouts did not help it: its limit was its fixed model of the
 others). ``adaptive`` (settings in ``STRONG``) is the ``strong`` player since the
-league's second round (league/, docs/assistant-player.md); since the third, its first
-search is the tree search (``searcher="duct"``), whose visits foresee a searching seat's
+league's second round (league/, docs/assistant-player.md); since its fourth step, the
+first search is the tree search (``searcher="duct"``), whose visits foresee a searching seat's
 bid far better than root regret matching does. Every variant draws a fresh
 order of the unseen garden cards in each iteration (nothing depends on the real pile)
 and plays playouts to the game end on the rules core's fast path (``State.playout``).
@@ -389,8 +389,8 @@ class Adaptive(Search):
                  betas: tuple = (1.0,), weights: dict | None = None, searcher: str = "rm",
                  pool: bool = False, halving: bool = False):
         super().__init__(rng, "adaptive", shape=shape)
-        self.halving = halving
-        self.split, self.betas, self.searcher, self.pool = split, tuple(betas), searcher, pool
+        self.split, self.betas, self.searcher = split, tuple(betas), searcher
+        self.pool, self.halving = pool, halving
         self.weights = weights or {}
         self.model = HeuristicBot(rng)
         self.values: list = []
