@@ -9,7 +9,7 @@ Classes: ``Cand`` (eq, its playouts: greedy or all bidding like the heuristic), 
 others' likeliest cards), ``CandM`` (fitted: heuristic or searcher), ``CandM3`` (heuristic,
 likeliest card, average), ``CandB`` (heuristic and sharpened averages), ``CandB2`` (without
 its own seat in the first half). The fourth step's candidates are ``RealX`` settings
-(``searcher``, ``betas``, ``split``, ``halving``, ``pool``: see ``Adaptive``).
+(``searcher``, ``betas``, ``split``) and ``RealHP`` (``halving``, ``pool``).
 """
 import math, random
 from pitable.rules.grasshopper import ACE, X, HANDS, REVEAL, BIDDING, CHOOSING, OVER, State, GRASSHOPPER
@@ -538,3 +538,57 @@ class RealC(RealX):
     def choose_kind(self, state, seat):
         rng = S._position_rng(self.seed, "choice", state, seat)
         return choice_search(state, seat, rng, self.cb, 0.5, "greedy")
+
+# -- the fourth step's variants measured and left off (docs/assistant-player.md) ----------------
+
+class AdaptiveHP(S.Adaptive):
+    """``adaptive`` with ``halving`` (sequential halving of the cards over the answer's budget)
+    or ``pool`` (the tree search's own values of its seat added into the answer)."""
+    halving = pool = False
+
+    def run(self, root_state, seat, budget):
+        root = self.equilibrium(root_state, int(budget * self.split))
+        hands, rng = root.hands, self.rng
+        rand = rng.random
+        even = (1.0 / (len(self.betas) + 1),) * (len(self.betas) + 1)
+        models = {s: (self.weights.get(s, even), [S.sharpen(root.total[s], b) for b in self.betas])
+                  for s in range(root_state.players) if s != seat}
+        hand = hands[seat]
+        used, left = self.used, budget - self.used
+        sums, counts, alive = [0.0] * len(hand), [0] * len(hand), list(range(len(hand)))
+        rounds = max(1, math.ceil(math.log2(len(hand)))) if self.halving else 1
+        for rnd in range(rounds):
+            last = rnd == rounds - 1
+            samples = max(1, -(-(budget - used) // len(alive))) if last else max(1, left // (rounds * len(alive)))
+            for _ in range(samples):
+                bids = self.draw_others(root_state, hands, models)
+                u = self._paired(root_state, bids, seat, [hand[i] for i in alive], rng.getrandbits(32))
+                self.random = rand
+                used += len(u)
+                for i, x in zip(alive, u):
+                    sums[i] += x
+                    counts[i] += 1
+            if not last:
+                alive.sort(key=lambda i: -sums[i] / counts[i])
+                alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
+        if self.pool and self.searcher == "duct":
+            own, visits = root.regret[seat], root.total[seat]
+            self.values = [(sums[i] + own[i]) / (counts[i] + visits[i]) for i in range(len(hand))]
+        else:
+            self.values = [sums[i] / counts[i] if i in alive else -1.0 for i in range(len(hand))]
+        return root
+
+
+class RealHP(RealX):
+    """The integrated strong with ``halving`` and/or ``pool`` (``AdaptiveHP``), other STRONG
+    overrides as ``RealX``."""
+    def __init__(self, seed, halving=False, pool=False, **kw):
+        super().__init__(seed, **kw)
+        self.variant = type("AdaptiveHPx", (AdaptiveHP,), {"halving": halving, "pool": pool})
+
+    def bid_card(self, state, seat):
+        kw = dict(self.kw); b = kw.pop('budget', 200)
+        bot = S.StrongBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, **kw))
+        bot.adaptive = self.variant
+        bot.past = tuple(self.past[-16:])
+        return bot.bid_card(state, seat)

@@ -381,16 +381,13 @@ class Adaptive(Search):
     strategy sharpened by each power in ``betas`` (0: no preference at all, 1: a mixed
     searcher, 12: nearly its likeliest card). The rest: every card of the hand played out,
     paired, against the others' cards drawn from their models; the best mean wins.
-    Measured and left off: ``halving`` (sequential halving of the cards over the rest of the
-    budget) and ``pool`` (the first search's own values added in).
+    (Variants measured and left off live in league/candidates.py.)
     """
 
     def __init__(self, rng: random.Random, shape: float = 0.0, split: float = 0.5,
-                 betas: tuple = (1.0,), weights: dict | None = None, searcher: str = "rm",
-                 pool: bool = False, halving: bool = False):
+                 betas: tuple = (1.0,), weights: dict | None = None, searcher: str = "rm"):
         super().__init__(rng, "adaptive", shape=shape)
         self.split, self.betas, self.searcher = split, tuple(betas), searcher
-        self.pool, self.halving = pool, halving
         self.weights = weights or {}
         self.model = HeuristicBot(rng)
         self.values: list = []
@@ -434,52 +431,35 @@ class Adaptive(Search):
         others = [s for s in range(players) if s != seat]
         even = (1.0 / (len(betas) + 1),) * (len(betas) + 1)
         models = {s: (self.weights.get(s, even), [sharpen(root.total[s], b) for b in betas]) for s in others}
-        bid_card = self.model.bid_card
         used = self.used
-        hand = hands[seat]
-        values = self.values = [0.0] * len(hand)
-        counts = [0] * len(hand)
-        alive = list(range(len(hand)))
-        rounds = max(1, math.ceil(math.log2(len(hand)))) if self.halving else 1
-        left = budget - used
+        values = self.values = [0.0] * len(hands[seat])
         n = 0
-        for rnd in range(rounds):
-            if rnd == rounds - 1:
-                samples = max(1, -(-(budget - used) // len(alive)))  # what is left, at least one
-            else:
-                samples = max(1, left // (rounds * len(alive)))
-            cards = [hand[i] for i in alive]
-            for _ in range(samples):
-                bids = [0] * players
-                for s in others:
-                    weights, dists = models[s]
-                    r = rand() - weights[0]
-                    if r < 0:
-                        bids[s] = bid_card(root_state, s)
-                        continue
-                    j = 0
-                    while j < len(dists) - 1 and r >= weights[1 + j]:
-                        r -= weights[1 + j]
-                        j += 1
-                    bids[s] = hands[s][_draw(dists[j], rand())]
-                u = self._paired(root_state, bids, seat, cards, rng.getrandbits(32))
-                self.random = rand
-                used += len(u)
-                n += 1
-                for i, x in zip(alive, u):
-                    values[i] += x
-                    counts[i] += 1
-            if rnd < rounds - 1:
-                alive.sort(key=lambda i: -values[i] / counts[i])
-                alive = sorted(alive[:max(1, (len(alive) + 1) // 2)])
-        if self.halving:
-            for i in range(len(hand)):
-                values[i] = values[i] / counts[i] if i in alive else -1.0
-        if self.pool and self.searcher == "duct":
-            sums, visits = root.regret[seat], root.total[seat]
-            for i in range(len(values)):
-                values[i] = (values[i] + sums[i]) / (n + visits[i])
+        while used < budget or not n:
+            bids = self.draw_others(root_state, hands, models)
+            u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
+            self.random = rand
+            used += len(u)
+            n += 1
+            for i, x in enumerate(u):
+                values[i] += x
         return root
+
+    def draw_others(self, root_state: State, hands: list, models: dict) -> list:
+        """A bid for every other seat, each from its models by their fitted weights (the
+        seat's own entry is left 0 for the caller)."""
+        rand = self.rng.random
+        bids = [0] * root_state.players
+        for s, (weights, dists) in models.items():
+            r = rand() - weights[0]
+            if r < 0:
+                bids[s] = self.model.bid_card(root_state, s)
+                continue
+            j = 0
+            while j < len(dists) - 1 and r >= weights[1 + j]:
+                r -= weights[1 + j]
+                j += 1
+            bids[s] = hands[s][_draw(dists[j], rand())]
+        return bids
 
     def final(self, node: Node, p: int) -> int:
         values = self.values
@@ -526,13 +506,14 @@ class StrongBot(RandomBot):
     """``strong``: bids by search (``br`` unless told otherwise), chooses kinds like the heuristic."""
 
     name = "strong"
+    adaptive = Adaptive  # the ``adaptive`` search's class (a candidate's subclass in league/candidates.py)
 
     def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "br",
                  seed: int | None = None, shape: float = 0.0, prior: float = 0.0, greedy: bool = False,
                  split: float = 0.5, betas: tuple = (1.0,), window: int = 16, floor: float = 0.2,
-                 searcher: str = "rm", pool: bool = False, halving: bool = False):
+                 searcher: str = "rm"):
         super().__init__(rng)
-        self.searcher, self.pool, self.halving = searcher, pool, halving
+        self.searcher = searcher
         self.split, self.betas, self.window, self.floor = split, tuple(betas), window, floor
         self.past: tuple = ()  # this game's revealed bids, for ``adaptive`` (public_bids)
         self.prior = prior
@@ -563,8 +544,8 @@ class StrongBot(RandomBot):
         elif self.selection == "eq":
             search = Equilibrium(rng, prior=self.prior, shape=self.shape)
         elif self.selection == "adaptive":
-            search = Adaptive(rng, self.shape, self.split, self.betas, self.fit(seat, state.players), self.searcher,
-                              self.pool, self.halving)
+            search = self.adaptive(rng, self.shape, self.split, self.betas, self.fit(seat, state.players),
+                                   self.searcher)
             search.greedy = self.greedy
             root = search.run(state, seat, self.budget)
             _remember(self._key(state, seat), root)
@@ -601,8 +582,8 @@ class StrongBot(RandomBot):
         key = self._key(state, seat)
         root = _EQUILIBRIA.get(key)
         if root is None:
-            search = Adaptive(self.decision_rng(state, seat, "bid"), self.shape, self.split, self.betas,
-                              searcher=self.searcher)
+            search = self.adaptive(self.decision_rng(state, seat, "bid"), self.shape, self.split, self.betas,
+                                   searcher=self.searcher)
             search.greedy = self.greedy
             root = search.equilibrium(state, int(self.budget * self.split))
             _remember(key, root)

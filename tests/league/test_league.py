@@ -144,14 +144,16 @@ def test_the_players_that_model_others_are_handed_the_revealed_bids_and_nothing_
             assert len(bids) == 3 and all(c in HANDS[before.spent[s]] for s, c in enumerate(bids))
 
 
-@pytest.mark.parametrize("cls", ["Cand", "Cand2", "CandK", "CandM", "CandM3", "CandB", "CandB2", "RealX", "RealC"])
+@pytest.mark.parametrize("cls", ["Cand", "Cand2", "CandK", "CandM", "CandM3", "CandB", "CandB2", "RealX", "RealC", "RealHP"])
 def test_the_second_rounds_candidates_still_play_legal_games(cls):
     """league/candidates.py keeps the candidates of docs/assistant-player.md's table playable:
     each plays a whole 2-player game (small budgets) through league.match's loop."""
     from league import candidates, match
 
     spec = {"cls": cls, "budget": 24}
-    if cls not in ("Cand", "RealX"):
+    if cls == "RealHP":
+        spec.update(halving=True, pool=True, searcher="duct")
+    elif cls not in ("Cand", "RealX"):
         spec["choice_budget"] = 0 if cls.startswith("CandB") or cls.startswith("CandM") or cls == "CandK" else 8
     match.SPEC, match.OPP = spec, "heuristic"
     winners, cpu, bids = match.play(("cand", "heuristic"), f"cand/{cls}", {})
