@@ -420,13 +420,16 @@ class State:
     def play_choice(self, k: int, fx=None) -> None:
         self._choose(k, "choice", fx)
 
-    def playout(self, rng, deck: VirtualDeck | None = None, choose=None) -> Outcome:
+    def playout(self, rng, deck: VirtualDeck | None = None, choose=None,
+                stop_round: int | None = None) -> Outcome | None:
         """Play on to the end with uniformly random legal inputs, for simulations.
 
         Uses the same transitions as :meth:`push` but skips validation, the undo
         stack, the move list and the results (``fx=None``): a random game must cost
         microseconds. Reveals come from ``deck`` if given, else from a shuffle of
-        the unseen cards.
+        the unseen cards. ``stop_round``: stop instead when that round begins (its
+        majority chips given, before its first reveal) and return None, the state
+        left there for the caller to evaluate.
         """
         rand = rng.random
         if deck is None:
@@ -441,6 +444,9 @@ class State:
         bids_round = None
         while True:
             phase = self.phase
+            if stop_round is not None and self.round >= stop_round and phase is not OVER:
+                self.last = ()
+                return None
             if phase is REVEAL:
                 unseen, display = self.unseen, self.display
                 for _ in range(self.to_reveal):

@@ -120,6 +120,34 @@ def test_playout_fast_path_agrees_with_push_accounting():
                 assert max(state.chips) == max(outcome.chips)
 
 
+def test_a_playout_told_to_stop_stops_as_that_round_begins_with_every_card_accounted_for():
+    """``stop_round`` (the strong player's cut playouts): the round before has ended (every
+    hand back, its majority chip given), nothing of the new one is played; a game that ends
+    first ends as it would."""
+    rng = random.Random(8)
+    stopped = 0
+    for players in (2, 3, 4):
+        for options in OPTION_SETS:
+            for steps in range(0, 120, 7):
+                state, deck = State(players, options), VirtualDeck(steps)
+                for _ in range(steps):  # a real position, reached by pushing moves
+                    if state.is_over():
+                        break
+                    state.push(deck.next_reveal(state) if state.phase == Phase.REVEAL
+                               else rng.choice(state.legal_moves()[:64]))
+                start = state.copy()
+                outcome = state.playout(rng, stop_round=start.round + 1)
+                assert accounted(state) == DECK
+                assert all(a >= b for a, b in zip(state.chips, start.chips))
+                if outcome is None:
+                    stopped += 1
+                    assert state.round == start.round + 1 and state.phase in (Phase.REVEAL, Phase.BIDDING)
+                    assert state.spent == [0] * players and state.turn == 1
+                else:
+                    assert state.is_over() and outcome == state.outcome
+    assert stopped > 100
+
+
 def test_playout_from_a_virtual_deck_matches_the_deck():
     rng = random.Random(1)
     deck = VirtualDeck(99)
