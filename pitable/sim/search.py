@@ -27,7 +27,10 @@ league's second round (league/, docs/assistant-player.md); since its fourth step
 first search is the tree search (``searcher="duct"``), whose visits foresee a searching seat's
 bid far better than root regret matching does. Every variant draws a fresh
 order of the unseen garden cards in each iteration (nothing depends on the real pile)
-and plays playouts to the game end on the rules core's fast path (``State.playout``).
+and plays playouts to the game end on the rules core's fast path (``State.playout``);
+since the fifth step, strong's playouts at 4 players (``cut``) stop when the round ends
+and are valued by :func:`estimate`, twice as many of them: four random bidders cancel each
+other so often that the rest of a game played out is mostly noise.
 
 Fair play: a decision reads only the public state (display, gardens, chips, spent
 cards, counts of unseen cards), the bids this game has revealed (``public_bids``: the
@@ -41,8 +44,10 @@ from __future__ import annotations
 
 import math
 import random
+from typing import NamedTuple
 
-from pitable.rules.grasshopper import CARD_INDEX, CHOOSING, HANDS, OVER, REVEAL, Bids, State, _K5
+from pitable.rules.grasshopper import (CARD_INDEX, CARDS, CHOOSING, DISPLAY_SIZE, GRASSHOPPER, HANDS, OVER, PLANTS,
+                                      REVEAL, Bids, State, _K5)
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
 # Playouts per decision: ~30 ms of CPU on the development machine; counted, 218 M
@@ -50,6 +55,15 @@ from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 # (benchmarks/counts.py, docs/performance.md); strength at this budget:
 # docs/assistant-player.md.
 DEFAULT_BUDGET = 200
+# A playout cut at the round's end (``cut`` players and more) costs about half of one played
+# to the game's end: twice as many of them keep a bid's CPU about the same at every size.
+CUT_PLAYOUTS = 2
+
+
+def playouts(budget: int, players: int, cut: int) -> int:
+    """Playouts for a decision: the budget, ``CUT_PLAYOUTS`` times it where playouts are cut."""
+    return budget * CUT_PLAYOUTS if cut and players >= cut else budget
+
 SELECTIONS = ("br", "rm", "exp3", "duct", "eq", "brc", "adaptive")
 
 
@@ -120,9 +134,13 @@ class Search:
                     update(node, p, i, probs, rewards[p])
 
     greedy = False  # playouts: random choices (State.playout) or the heuristic's (playout_greedy)
+    cut = 0  # playouts at this many players or more stop when the round ends (estimate); 0: never
 
     def play_out(self, state: State, rng: random.Random):
-        return playout_greedy(state, rng) if self.greedy else state.playout(rng)
+        choose = _greedy_kind if self.greedy else None
+        if self.cut and state.players >= self.cut:
+            return state.playout(rng, choose=choose, stop_round=state.round + 1) or estimate(state)
+        return state.playout(rng, choose=choose)
 
     def advance(self, state: State) -> None:
         """Choices (the heuristic's) and reveals (drawn from the unseen counts) up to the next bids."""
@@ -397,7 +415,7 @@ class Adaptive(Search):
         each seat's visits (duct) or average strategy (rm) per card of its hand."""
         if self.searcher == "duct":
             search = Search(self.rng, "duct", shape=self.shape)
-            search.greedy = self.greedy
+            search.greedy, search.cut = self.greedy, self.cut
             root = search.run(root_state, 0, budget)
             root.children = {}  # only the root's visits are read; kept roots stay small (_remember)
             self.random = self.rng.random
@@ -511,8 +529,9 @@ class StrongBot(RandomBot):
     def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "br",
                  seed: int | None = None, shape: float = 0.0, prior: float = 0.0, greedy: bool = False,
                  split: float = 0.5, betas: tuple = (1.0,), window: int = 16, floor: float = 0.2,
-                 searcher: str = "rm"):
+                 searcher: str = "rm", cut: int = 0):
         super().__init__(rng)
+        self.cut = cut
         self.searcher = searcher
         self.split, self.betas, self.window, self.floor = split, tuple(betas), window, floor
         self.past: tuple = ()  # this game's revealed bids, for ``adaptive`` (public_bids)
@@ -523,6 +542,10 @@ class StrongBot(RandomBot):
         self.selection = selection
         self.seed = rng.getrandbits(32) if seed is None else seed
         self.heuristic = HeuristicBot(rng)
+
+    def playouts(self, players: int) -> int:
+        """The playouts a bid gets at this many players (:func:`playouts`)."""
+        return playouts(self.budget, players, self.cut)
 
     def decision_rng(self, state: State, seat: int, what: str) -> random.Random:
         return _position_rng(self.seed, what, state, seat)
@@ -546,14 +569,14 @@ class StrongBot(RandomBot):
         elif self.selection == "adaptive":
             search = self.adaptive(rng, self.shape, self.split, self.betas, self.fit(seat, state.players),
                                    self.searcher)
-            search.greedy = self.greedy
-            root = search.run(state, seat, self.budget)
+            search.greedy, search.cut = self.greedy, self.cut
+            root = search.run(state, seat, self.playouts(state.players))
             _remember(self._key(state, seat), root)
             return search, root
         else:
             search = Search(rng, self.selection, shape=self.shape)
-        search.greedy = self.greedy
-        return search, search.run(state, seat, self.budget)
+        search.greedy, search.cut = self.greedy, self.cut
+        return search, search.run(state, seat, self.playouts(state.players))
 
     def strategy(self, state: State, seat: int) -> tuple:
         """(cards, probabilities): what it bids from at this position (a best response
@@ -573,7 +596,8 @@ class StrongBot(RandomBot):
     # -- adaptive: the model of the others, fitted to this game's bids ---------------------------
 
     def _key(self, state: State, seat: int) -> tuple:
-        return (self.seed, self.budget, self.split, self.searcher, state.players, state.options, state._snapshot(), seat)
+        return (self.seed, self.budget, self.split, self.searcher, self.cut, state.players, state.options,
+                state._snapshot(), seat)
 
     def equilibrium_at(self, state: State, seat: int) -> Node:
         """The first half of ``adaptive``'s search at a position (the searchers' strategies):
@@ -584,8 +608,8 @@ class StrongBot(RandomBot):
         if root is None:
             search = self.adaptive(self.decision_rng(state, seat, "bid"), self.shape, self.split, self.betas,
                                    searcher=self.searcher)
-            search.greedy = self.greedy
-            root = search.equilibrium(state, int(self.budget * self.split))
+            search.greedy, search.cut = self.greedy, self.cut
+            root = search.equilibrium(state, int(self.playouts(state.players) * self.split))
             _remember(key, root)
         return root
 
@@ -636,7 +660,7 @@ def _remember(key: tuple, root: Node) -> None:
 LEVELS = ("easy", "strong")
 # The strong level's method (docs/assistant-player.md, "The league").
 STRONG = {"selection": "adaptive", "searcher": "duct", "shape": 0.5, "greedy": True, "split": 0.5,
-          "betas": (0.0, 1.0, 3.0, 12.0), "window": 16, "floor": 0.2}
+          "betas": (0.0, 1.0, 3.0, 12.0), "window": 16, "floor": 0.2, "cut": 4}
 PAST = STRONG["window"]  # how many of the game's last bidding turns a decision reads
 
 
@@ -676,18 +700,20 @@ def decide(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT
     return HeuristicBot(_position_rng(seed, "easy-bid", state, seat)).bid_card(state, seat)
 
 
-def decide_choice(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET) -> int:
+def decide_choice(state: State, seat: int, level: str, seed: int, budget: int = DEFAULT_BUDGET,
+                  settings: dict = STRONG) -> int:
     """The assistant's choice of a kind (an int) when ``seat`` chooses: ``easy`` takes what
     the heuristic's measure likes, ``strong`` plays every kind on the display out (half a
-    bid's playouts, paired: what it leaves to the next choosers counts too)."""
+    bid's playouts, paired: what it leaves to the next choosers counts too). ``settings``:
+    the strong level's (league/candidates.py passes others)."""
     rng = _position_rng(seed, "choice", state, seat)
     kinds = [k for k, n in enumerate(state.display) if n]
     if level != "strong" or len(kinds) == 1 or state.phase is not CHOOSING:
         return HeuristicBot(rng).choose_kind(state, seat)
-    search = Search(rng, "choice", shape=STRONG["shape"])
-    search.greedy = STRONG["greedy"]
+    search = Search(rng, "choice", shape=settings["shape"])
+    search.greedy, search.cut = settings["greedy"], settings["cut"]
     sums = [0.0] * len(kinds)
-    for _ in range(max(1, (budget // 2) // len(kinds))):
+    for _ in range(max(1, (playouts(budget, state.players, search.cut) // 2) // len(kinds))):
         deal = rng.getrandbits(32)
         for i, k in enumerate(kinds):
             position = state.copy()
@@ -722,6 +748,36 @@ def _greedy_kind(state: State) -> int:
         if v > best:
             best, pick = v, k
     return pick
+
+
+class Estimate(NamedTuple):
+    """What a playout cut at a round's end says (as an Outcome does at the game's end):
+    the chips each seat can expect at the end, and who leads by them."""
+
+    chips: tuple
+    winners: tuple
+
+
+def estimate(state: State, hold: float = 0.4, lead: float = 0.5) -> Estimate:
+    """Chips a seat can expect from a position between rounds: its chips, ``hold`` of a chip
+    per card of an unfinished set in its garden (half of it with two grasshoppers there, a
+    plague away), and ``lead`` of a chip for each round the pile still holds to the seat
+    with the most plants (shared when tied). Leaders by that, ties to fewer grasshoppers
+    (G12)."""
+    gardens = state.gardens
+    rounds_left = sum(state.unseen) / (DISPLAY_SIZE * len(CARDS))  # a round: 8 bids, ~3 cards each
+    plants = [sum(g[k] for k in PLANTS) for g in gardens]
+    most = max(plants)
+    leaders = plants.count(most) if most else 0
+    chips = []
+    for s, garden in enumerate(gardens):
+        v = state.chips[s] + hold * sum(garden[k] % 3 for k in PLANTS) * (0.5 if garden[GRASSHOPPER] >= 2 else 1.0)
+        if leaders and plants[s] == most:
+            v += lead * rounds_left / leaders
+        chips.append(v)
+    best = max((c, -g[GRASSHOPPER]) for c, g in zip(chips, gardens))
+    return Estimate(tuple(chips), tuple(s for s, (c, g) in enumerate(zip(chips, gardens))
+                                        if (c, -g[GRASSHOPPER]) == best))
 
 
 def playout_greedy(state: State, rng: random.Random):

@@ -128,3 +128,47 @@ def test_greedy_playouts_end_the_game_with_every_garden_card_accounted_for():
         cards = sum(end.unseen) + sum(end.display) + sum(end.discard) + sum(sum(g) for g in end.gardens)
         assert cards == DECK_SIZE
         assert sum(end.chips) >= sum(state.chips)
+
+
+def test_the_estimate_counts_chips_open_sets_the_plant_lead_and_a_plague_risk():
+    """The value of a playout cut between rounds (``estimate``): in chips a seat can expect."""
+    from pitable.sim.search import estimate
+
+    state, _ = position(4, players=4, bids_until=9)
+    state.gardens = [[0] * 5 for _ in range(4)]
+    state.chips = [2, 2, 2, 2]
+    state.gardens[0][1] = 2                     # two corn: a set is near
+    state.gardens[1][1] = 1                     # one corn
+    state.gardens[2][1], state.gardens[2][0] = 2, 2  # two corn, two grasshoppers: a plague away
+    rounds_left = state.pile / 24                # the pile's rounds: 8 bids of about 3 cards
+    assert rounds_left > 0.5
+    shared_lead = 0.5 * rounds_left / 2         # seats 0 and 2 tie for the most plants
+    assert estimate(state).chips == pytest.approx((2 + 0.8 + shared_lead, 2 + 0.4, 2 + 0.4 + shared_lead, 2))
+    assert estimate(state).winners == (0,)
+    state.chips[3] = 4                          # two chips ahead beat any open set
+    assert estimate(state).winners == (3,)
+    state.unseen = [0] * 5                      # no rounds left: no lead to share
+    assert estimate(state).chips[:3] == pytest.approx((2.8, 2.4, 2.4))
+    state.chips = [2, 2, 2, 2]
+    state.gardens = [[0] * 5 for _ in range(4)]
+    state.gardens[1][0], state.gardens[3][0] = 1, 2
+    assert estimate(state).winners == (0, 2)    # a tie goes to the fewest grasshoppers (G12)
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_the_strong_players_playouts_stop_at_the_rounds_end_from_four_players(players):
+    """STRONG["cut"]: at four players a playout stops when the round ends and is valued by
+    the estimate; fewer players play to the game's end."""
+    from pitable.rules.grasshopper import OVER
+    from pitable.sim.search import STRONG, Estimate, Search
+
+    search = Search(random.Random(1), "duct", shape=STRONG["shape"])
+    search.greedy, search.cut = STRONG["greedy"], STRONG["cut"]
+    state, _ = position(6, players=players, bids_until=3)
+    end = state.copy()
+    result = search.play_out(end, random.Random(2))
+    if players >= STRONG["cut"]:
+        assert isinstance(result, Estimate) and end.round == state.round + 1 and end.phase is not OVER
+        assert set(result.winners) <= set(range(players)) and len(result.chips) == players
+    else:
+        assert end.phase is OVER and result is end.outcome
