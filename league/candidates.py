@@ -592,3 +592,131 @@ class RealHP(RealX):
         bot.adaptive = self.variant
         bot.past = tuple(self.past[-16:])
         return bot.bid_card(state, seat)
+
+# -- the fifth step: what a 4-player playout says a position is worth -----------------------------
+
+def evaluate(state, hold=0.4, lead=0.5):
+    """Chips a seat can expect from a position cut before the game's end: its chips, the sets
+    its garden is close to (``hold`` per card of an open set), less what a garden with two
+    grasshoppers risks, and ``lead`` of a chip per round left for the most plants."""
+    gardens = state.gardens
+    rounds_left = sum(state.unseen) / (3.0 * 8)
+    plants = [sum(g) - g[0] for g in gardens]
+    best = max(plants)
+    leaders = [s for s, p in enumerate(plants) if p == best] if best else []
+    out = []
+    for s, g in enumerate(gardens):
+        v = float(state.chips[s])
+        open_ = sum(hold * (g[k] % 3) for k in (1, 2, 3, 4))
+        if g[0] >= 2:
+            open_ *= 0.5
+        v += open_
+        if s in leaders:
+            v += lead * rounds_left / len(leaders)
+        out.append(v)
+    return out
+
+
+class _Cut:
+    """An outcome-like result of a cut playout: evaluated chips, winners by them (ties by
+    fewer grasshoppers)."""
+    __slots__ = ("chips", "winners")
+
+    def __init__(self, state, hold, lead):
+        self.chips = evaluate(state, hold, lead)
+        hop = [g[0] for g in state.gardens]
+        best = max((c, -h) for c, h in zip(self.chips, hop))
+        self.winners = tuple(s for s in range(state.players) if (self.chips[s], -hop[s]) == best)
+
+
+def playout_cut(state, rng, rounds=0, hold=0.4, lead=0.5):
+    """Random bids (greedy choices) like State.playout, cut when ``rounds`` more rounds after
+    the current one have ended; the position is then evaluated (``evaluate``)."""
+    from pitable.rules.grasshopper import _permutations
+    stop = state.round + rounds + 1
+    rand = rng.random
+    pile = [k for k in range(5) for _ in range(state.unseen[k])]
+    left = len(pile)
+    perms = _permutations()
+    n_perms = len(perms)
+    players = state.players
+    bids_of_round, bids_round = [], None
+    choose = S._greedy_kind
+    while True:
+        phase = state.phase
+        if phase is OVER:
+            return state.outcome
+        if state.round >= stop:
+            return _Cut(state, hold, lead)
+        if phase is REVEAL:
+            unseen, display = state.unseen, state.display
+            for _ in range(state.to_reveal):
+                i = int(rand() * left)
+                left -= 1
+                k = pile[i]
+                pile[i] = pile[left]
+                unseen[k] -= 1
+                display[k] += 1
+            state.to_reveal = 0
+            state._after_reveals(None)
+        elif phase is BIDDING:
+            if bids_round != state.round:
+                bids_round = state.round
+                spent = state.spent
+                if any(spent):
+                    hands = [[c for c in perms[int(rand() * n_perms)] if not spent[s] >> c & 1]
+                             for s in range(players)]
+                else:
+                    hands = [perms[int(rand() * n_perms)] for _ in range(players)]
+                bids_of_round = list(zip(*hands))
+                bids_of_round.reverse()
+            state._bids(bids_of_round.pop(), None)
+        else:
+            state._choose(choose(state), "choice", None)
+
+
+class _CutMixin:
+    rounds, hold, lead, min_players = 0, 0.4, 0.5, 4
+
+    def play_out(self, state, rng):
+        if state.players < self.min_players:
+            return S.Search.play_out(self, state, rng)
+        return playout_cut(state, rng, self.rounds, self.hold, self.lead)
+
+
+class CutSearch(_CutMixin, S.Search):
+    pass
+
+
+class AdaptiveCut(_CutMixin, S.Adaptive):
+    """``adaptive`` whose playouts (first search and answer) are cut and evaluated."""
+
+    def equilibrium(self, root_state, budget):
+        search = type("CutSearchX", (CutSearch,), {"rounds": self.rounds, "hold": self.hold,
+                                                   "lead": self.lead, "min_players": self.min_players})(
+            self.rng, "duct", shape=self.shape)
+        search.greedy = self.greedy
+        root = search.run(root_state, 0, budget)
+        root.children = {}
+        self.random = self.rng.random
+        self.used = budget
+        return root
+
+
+class RealCut(RealX):
+    """The integrated strong with cut playouts (``AdaptiveCut``) at ``min_players`` or more, its
+    choices and its ``budget`` as the fourth step's (STRONG's own cut off: measured as it was run)."""
+    def __init__(self, seed, rounds=0, hold=0.4, lead=0.5, min_players=4, **kw):
+        super().__init__(seed, **kw)
+        self.variant = type("AdaptiveCutX", (AdaptiveCut,), {"rounds": rounds, "hold": hold, "lead": lead,
+                                                             "min_players": min_players})
+
+    def choose_kind(self, state, seat):
+        return S.decide_choice(state, seat, "strong", self.seed, settings=dict(S.STRONG, cut=0))
+
+    def bid_card(self, state, seat):
+        kw = dict(self.kw); b = kw.pop('budget', 200)
+        bot = S.StrongBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, cut=0, **kw))
+        bot.adaptive = self.variant
+        bot.past = tuple(self.past[-16:])
+        return bot.bid_card(state, seat)
