@@ -65,6 +65,14 @@ class PiPlayer:
         return self._choice(state, seat, self.level, self.seed, self.budget)
 
 
+def budgets_at(budgets: dict, players: int) -> dict:
+    """The budgets at a table of ``players``: ``"BOT@P"`` entries (``--budget P:BOT=N``) over
+    the plain ones, so that a search bot can get the CPU per bid strong takes at that size."""
+    out = {k: v for k, v in budgets.items() if "@" not in k}
+    out.update({k.partition("@")[0]: v for k, v in budgets.items() if k.endswith(f"@{players}")})
+    return out
+
+
 def play_game(names: tuple, seed: str, budgets: dict) -> tuple:
     """One game; returns (winners, ranks, cpu seconds per bid per seat, bids per seat).
 
@@ -74,6 +82,7 @@ def play_game(names: tuple, seed: str, budgets: dict) -> tuple:
 
     rng = random.Random(seed)
     players = len(names)
+    budgets = budgets_at(budgets, players)
     agents = [make(n, rng.getrandbits(32), budgets) for n in names]
     deck = VirtualDeck(rng.getrandbits(32))
     state = State(players)
@@ -150,15 +159,24 @@ def _job(job: tuple) -> tuple:
 
 def run(seed: int = 1, entrants: tuple = ENTRANTS, focus: tuple = FOCUS, games: dict | None = None,
         budgets: dict | None = None, jobs: int = 1, sizes=(2, 3, 4), out=None,
-        all_pairs: bool = True, deadline: float | None = None, record_to: str | None = None) -> dict:
+        all_pairs: bool = True, deadline: float | None = None, record_to: str | None = None,
+        resume: bool = False) -> dict:
+    """Play the league. ``resume``: the games ``record_to`` already holds (the same table and
+    game number, played from the same seed) count as played and are not played again."""
     games = games or {2: 20, 3: 12, 4: 12}
     budgets = budgets or {}
     tables = schedule(tuple(entrants), tuple(focus), games, sizes, all_pairs)
-    work = [(seed, t, g, p, names, budgets) for t, (p, names, n) in enumerate(tables) for g in range(n)]
+    done = {(r[0], r[1]): r for r in read_record(record_to)} if resume and record_to else {}
+    results = [r for r in done.values() if r[0] < len(tables) and r[1] < tables[r[0]][2]]
+    for r in results:
+        if sorted(r[2]) != sorted(tables[r[0]][1]):
+            raise ValueError(f"{record_to}: game {r[0]}/{r[1]} was played at another table ({', '.join(r[2])}); "
+                             "resume with the options it was recorded with")
+    work = [(seed, t, g, p, names, budgets) for t, (p, names, n) in enumerate(tables) for g in range(n)
+            if (t, g) not in done]
     # In step across the tables (by the share of each table played): a run stopped at its
     # deadline has played the same share of every table.
     work.sort(key=lambda j: ((j[2] + 0.5) / tables[j[1]][2], j[1]))
-    results = []
     stop = None if deadline is None else time.monotonic() + deadline
     record = open(record_to, "a") if record_to else None
     try:
@@ -184,9 +202,21 @@ def run(seed: int = 1, entrants: tuple = ENTRANTS, focus: tuple = FOCUS, games: 
     finally:
         if record:
             record.close()
-    if len(results) < len(work):
-        print(f"stopped at the deadline: {len(results)} of {len(work)} games played", file=out or sys.stdout)
+    if len(results) < sum(n for _, _, n in tables):
+        print(f"stopped at the deadline: {len(results)} of {sum(n for _, _, n in tables)} games played",
+              file=out or sys.stdout)
     return summarise(tables, results, out)
+
+
+def read_record(path: str) -> list:
+    """The results a ``--record`` file holds (a missing file holds none)."""
+    import json
+    import os
+
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [tuple(tuple(x) if isinstance(x, list) else x for x in json.loads(line)) for line in f if line.strip()]
 
 
 def _record(f, r) -> None:
@@ -279,8 +309,9 @@ def main(argv=None) -> int:
     p.add_argument("--bots", default=",".join(ENTRANTS), help="entrants, comma-separated")
     p.add_argument("--focus", default=",".join(FOCUS), help="who meets copies of everyone at 3 and 4 players")
     p.add_argument("--sizes", default="2,3,4")
-    p.add_argument("--budget", action="append", default=[], metavar="BOT=N",
-                   help="playouts per bid of a search bot (strong, ismcts, regret, exploit)")
+    p.add_argument("--budget", action="append", default=[], metavar="[P:]BOT=N",
+                   help="playouts per bid of a search bot (strong, ismcts, regret, exploit); "
+                        "P: at tables of P players only, e.g. 4:ismcts=300")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--pairs", choices=("all", "focus"), default="all",
                    help="2 players: every pair of entrants, or only the focus players' pairs")
@@ -289,6 +320,8 @@ def main(argv=None) -> int:
     p.add_argument("--deadline", type=float, metavar="SECONDS",
                    help="stop starting games after this long and rate what was played")
     p.add_argument("--record", metavar="FILE", help="append every game's result to FILE (JSON Lines)")
+    p.add_argument("--resume", action="store_true",
+                   help="with --record: the games FILE already holds are not played again, but counted")
     p.add_argument("--summarise", metavar="FILE",
                    help="play nothing: rate the games a --record FILE holds (the same other options)")
     a = p.parse_args(argv)
@@ -296,7 +329,8 @@ def main(argv=None) -> int:
     budgets = {}
     for item in a.budget:
         k, _, v = item.partition("=")
-        budgets[k] = int(v)
+        size, _, bot = k.rpartition(":")
+        budgets[f"{bot}@{int(size)}" if size else bot] = int(v)
     games = {2: g[0], 3: g[1], 4: g[2]}
     for item in a.table:
         spec, _, n = item.partition("=")
@@ -304,19 +338,15 @@ def main(argv=None) -> int:
         pair = names.split(",")
         games[(int(size), pair[0], pair[1])] = int(n)
     if a.summarise:
-        import json
-
         tables = schedule(tuple(a.bots.split(",")), tuple(a.focus.split(",")), games,
                           tuple(int(x) for x in a.sizes.split(",")), a.pairs == "all")
-        with open(a.summarise) as f:
-            results = [tuple(tuple(x) if isinstance(x, list) else x for x in json.loads(line))
-                       for line in f if line.strip()]
+        results = read_record(a.summarise)
         print(f"{len(results)} of {sum(n for _, _, n in tables)} games", file=sys.stdout)
         summarise(tables, results)
         return 0
     run(a.seed, tuple(a.bots.split(",")), tuple(a.focus.split(",")), games,
         budgets, a.jobs, tuple(int(x) for x in a.sizes.split(",")), all_pairs=a.pairs == "all",
-        deadline=a.deadline, record_to=a.record)
+        deadline=a.deadline, record_to=a.record, resume=a.resume)
     return 0
 
 

@@ -144,7 +144,24 @@ def test_the_players_that_model_others_are_handed_the_revealed_bids_and_nothing_
             assert len(bids) == 3 and all(c in HANDS[before.spent[s]] for s, c in enumerate(bids))
 
 
-@pytest.mark.parametrize("cls", ["Cand", "Cand2", "CandK", "CandM", "CandM3", "CandB", "CandB2", "RealX", "RealC", "RealHP"])
+def test_a_budget_for_one_table_size_applies_at_that_size_only(monkeypatch):
+    """``--budget 4:ismcts=300``: the search bots can get, size by size, the CPU per bid strong takes."""
+    got = {}
+    monkeypatch.setattr(run, "run", lambda seed, bots, focus, games, budgets, *a, **k: got.update(budgets))
+    assert run.main(["--budget", "ismcts=200", "--budget", "4:ismcts=300", "--budget", "strong=150"]) == 0
+    assert got == {"ismcts": 200, "ismcts@4": 300, "strong": 150}
+    assert run.budgets_at(got, 4) == {"ismcts": 300, "strong": 150}
+    assert run.budgets_at(got, 2) == run.budgets_at(got, 3) == {"ismcts": 200, "strong": 150}
+    made = []
+    monkeypatch.setattr(run, "make", lambda name, seed, budgets: made.append(budgets["ismcts"]) or
+                        sim.HeuristicBot(random.Random(seed)))
+    run.play_game(("ismcts",) * 4, "sized/1", got)
+    run.play_game(("ismcts",) * 2, "sized/1", got)
+    assert made == [300] * 4 + [200] * 2
+
+
+@pytest.mark.parametrize("cls", ["Cand", "Cand2", "CandK", "CandM", "CandM3", "CandB", "CandB2", "RealX", "RealC", "RealHP",
+                                 "RealCut"])
 def test_the_second_rounds_candidates_still_play_legal_games(cls):
     """league/candidates.py keeps the candidates of docs/assistant-player.md's table playable:
     each plays a whole 2-player game (small budgets) through league.match's loop."""
@@ -153,6 +170,8 @@ def test_the_second_rounds_candidates_still_play_legal_games(cls):
     spec = {"cls": cls, "budget": 24}
     if cls == "RealHP":
         spec.update(halving=True, pool=True, searcher="duct")
+    elif cls == "RealCut":
+        spec.update(rounds=1, min_players=2)  # cut playouts at 2 players too, to be played here
     elif cls not in ("Cand", "RealX"):
         spec["choice_budget"] = 0 if cls.startswith("CandB") or cls.startswith("CandM") or cls == "CandK" else 8
     match.SPEC, match.OPP = spec, "heuristic"
@@ -174,3 +193,26 @@ def test_foresight_scores_every_model_on_the_opponents_bids(capsys, monkeypatch)
     assert {"rm^1", "duct^12", "heuristic", "no preference", "heuristic again"} <= set(rows)
     assert all(line.split()[-1] == "30" for line in out[2:])
     assert foresight.main([]) == 2
+
+
+def test_a_resumed_league_plays_only_the_games_its_record_lacks(tmp_path, monkeypatch):
+    """``--resume``: a record's games count and are not played again; the rest are, and the
+    summary is the one a whole run gives."""
+    record = tmp_path / "league.jsonl"
+    whole = run.run(4, ("heuristic", "random"), ("heuristic",), {2: 4, 3: 2, 4: 2}, out=io.StringIO(),
+                    record_to=str(record))
+    lines = record.read_text().splitlines()
+    record.write_text("\n".join(lines[:5]) + "\n")  # a run cut short
+    played = []
+    real_job = run._job
+    monkeypatch.setattr(run, "_job", lambda job: played.append(job[1:3]) or real_job(job))
+    again = run.run(4, ("heuristic", "random"), ("heuristic",), {2: 4, 3: 2, 4: 2}, out=io.StringIO(),
+                    record_to=str(record), resume=True)
+    kept = {tuple(__import__("json").loads(line)[:2]) for line in lines[:5]}
+    assert len(played) == len(lines) - 5 and not kept & set(played)
+    assert {k: v for k, v in again.items() if k != "cpu_ms_per_bid"} == \
+        {k: v for k, v in whole.items() if k != "cpu_ms_per_bid"}  # the same games, so the same ratings
+    assert len(record.read_text().splitlines()) == len(lines)
+    with pytest.raises(ValueError, match="another table"):
+        run.run(4, ("random", "heuristic"), ("random",), {2: 4, 3: 2, 4: 2}, out=io.StringIO(),
+                record_to=str(record), resume=True)
