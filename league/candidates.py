@@ -523,9 +523,12 @@ class Real:
         return S.decide_choice(state, seat, "strong", self.seed)
 
 class RealX(Real):
-    """The integrated strong with STRONG overrides."""
+    """The integrated strong with STRONG overrides (its choices with them too, at budget 200)."""
     def __init__(self, seed, **kw):
         super().__init__(seed); self.kw = kw
+    def choose_kind(self, state, seat):
+        kw = {k: v for k, v in self.kw.items() if k != "budget"}
+        return S.decide_choice(state, seat, "strong", self.seed, settings=dict(S.STRONG, **kw))
     def bid_card(self, state, seat):
         kw = dict(self.kw); b = kw.pop('budget', 200)
         bot = S.StrongBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, **kw))

@@ -50,19 +50,17 @@ from pitable.rules.grasshopper import (CARD_INDEX, CARDS, CHOOSING, DISPLAY_SIZE
                                       REVEAL, Bids, State, _K5)
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
-# Playouts per decision: ~30 ms of CPU on the development machine; counted, 218 M
-# instructions a bid on the mean and 374 M at the most, 0.25-1.2 s on a Pi Zero 2 W
-# (benchmarks/counts.py, docs/performance.md); strength at this budget:
-# docs/assistant-player.md.
+# Playouts per decision (at 4 players twice as many, cut: STRONG's "cut_playouts"): ~20-27 ms
+# of CPU on the development machine; counted, 216 M instructions a bid on the mean and 310 M
+# at the most, 0.24-1.0 s on a Pi Zero 2 W (benchmarks/counts.py, docs/performance.md);
+# strength at this budget: docs/assistant-player.md.
 DEFAULT_BUDGET = 200
-# A playout cut at the round's end (``cut`` players and more) costs about half of one played
-# to the game's end: twice as many of them keep a bid's CPU about the same at every size.
-CUT_PLAYOUTS = 2
 
 
-def playouts(budget: int, players: int, cut: int) -> int:
-    """Playouts for a decision: the budget, ``CUT_PLAYOUTS`` times it where playouts are cut."""
-    return budget * CUT_PLAYOUTS if cut and players >= cut else budget
+def playouts(budget: int, players: int, cut: int, times: int) -> int:
+    """Playouts for a decision: the budget, ``times`` it at ``cut`` players or more, where a
+    playout stops at the round's end and costs about half of one played to the game's end."""
+    return budget * times if cut and players >= cut else budget
 
 SELECTIONS = ("br", "rm", "exp3", "duct", "eq", "brc", "adaptive")
 
@@ -529,9 +527,9 @@ class StrongBot(RandomBot):
     def __init__(self, rng: random.Random, budget: int = DEFAULT_BUDGET, selection: str = "br",
                  seed: int | None = None, shape: float = 0.0, prior: float = 0.0, greedy: bool = False,
                  split: float = 0.5, betas: tuple = (1.0,), window: int = 16, floor: float = 0.2,
-                 searcher: str = "rm", cut: int = 0):
+                 searcher: str = "rm", cut: int = 0, cut_playouts: int = 1):
         super().__init__(rng)
-        self.cut = cut
+        self.cut, self.cut_playouts = cut, cut_playouts
         self.searcher = searcher
         self.split, self.betas, self.window, self.floor = split, tuple(betas), window, floor
         self.past: tuple = ()  # this game's revealed bids, for ``adaptive`` (public_bids)
@@ -545,7 +543,7 @@ class StrongBot(RandomBot):
 
     def playouts(self, players: int) -> int:
         """The playouts a bid gets at this many players (:func:`playouts`)."""
-        return playouts(self.budget, players, self.cut)
+        return playouts(self.budget, players, self.cut, self.cut_playouts)
 
     def decision_rng(self, state: State, seat: int, what: str) -> random.Random:
         return _position_rng(self.seed, what, state, seat)
@@ -596,8 +594,8 @@ class StrongBot(RandomBot):
     # -- adaptive: the model of the others, fitted to this game's bids ---------------------------
 
     def _key(self, state: State, seat: int) -> tuple:
-        return (self.seed, self.budget, self.split, self.searcher, self.cut, state.players, state.options,
-                state._snapshot(), seat)
+        return (self.seed, self.budget, self.split, self.searcher, self.cut, self.cut_playouts, state.players,
+                state.options, state._snapshot(), seat)
 
     def equilibrium_at(self, state: State, seat: int) -> Node:
         """The first half of ``adaptive``'s search at a position (the searchers' strategies):
@@ -660,7 +658,7 @@ def _remember(key: tuple, root: Node) -> None:
 LEVELS = ("easy", "strong")
 # The strong level's method (docs/assistant-player.md, "The league").
 STRONG = {"selection": "adaptive", "searcher": "duct", "shape": 0.5, "greedy": True, "split": 0.5,
-          "betas": (0.0, 1.0, 3.0, 12.0), "window": 16, "floor": 0.2, "cut": 4}
+          "betas": (0.0, 1.0, 3.0, 12.0), "window": 16, "floor": 0.2, "cut": 4, "cut_playouts": 2}
 PAST = STRONG["window"]  # how many of the game's last bidding turns a decision reads
 
 
@@ -713,7 +711,8 @@ def decide_choice(state: State, seat: int, level: str, seed: int, budget: int = 
     search = Search(rng, "choice", shape=settings["shape"])
     search.greedy, search.cut = settings["greedy"], settings["cut"]
     sums = [0.0] * len(kinds)
-    for _ in range(max(1, (playouts(budget, state.players, search.cut) // 2) // len(kinds))):
+    n = playouts(budget, state.players, search.cut, settings["cut_playouts"])
+    for _ in range(max(1, (n // 2) // len(kinds))):
         deal = rng.getrandbits(32)
         for i, k in enumerate(kinds):
             position = state.copy()

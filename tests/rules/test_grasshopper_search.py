@@ -172,3 +172,21 @@ def test_the_strong_players_playouts_stop_at_the_rounds_end_from_four_players(pl
         assert set(result.winners) <= set(range(players)) and len(result.chips) == players
     else:
         assert end.phase is OVER and result is end.outcome
+
+
+@pytest.mark.parametrize("players", (2, 3, 4))
+def test_a_strong_bid_plays_cut_playouts_times_its_budget_from_four_players(players, monkeypatch):
+    """A cut playout costs about half a whole one: where playouts are cut, a bid plays
+    STRONG["cut_playouts"] times its budget (its first search and its answer together)."""
+    from pitable.sim import search
+
+    calls = []
+    real = search.Search.play_out
+    monkeypatch.setattr(search.Search, "play_out", lambda self, state, rng: calls.append(1) or real(self, state, rng))
+    state, _ = position(7, players=players, bids_until=4)
+    budget = 40
+    hand = len(HANDS[state.spent[0]])
+    search.decide(state, 0, "strong", 5, budget=budget)
+    times = search.STRONG["cut_playouts"] if players >= search.STRONG["cut"] else 1
+    assert times > 1 or players < 4
+    assert budget * times <= len(calls) < budget * times + hand
