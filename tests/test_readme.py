@@ -73,3 +73,33 @@ def test_the_logs_path_the_readme_gives_is_where_games_go(tmp_path):
     assert "~/.local/share/pitable/" in README
     home = Path.home()
     assert config.log_path in (home / ".local/share/pitable", Path(os.environ.get("XDG_DATA_HOME", home / ".local/share")) / "pitable")
+
+
+def test_the_readmes_league_figures_are_those_of_the_kept_league_record():
+    """The Pi-player paragraph quotes the league run kept in league/records/ (the one
+    docs/assistant-player.md says is the latest): each figure is strong's share of wins there."""
+    import json
+
+    record = ROOT / "league" / "records" / "seed20-cut2.jsonl"
+    wins: dict = {}
+    for line in record.read_text().splitlines():
+        _, _, seats, winners, *_ = json.loads(line)
+        if "strong" not in seats or len(set(seats)) != 2:
+            continue
+        key = (len(seats), next(n for n in seats if n != "strong"))
+        w = wins.setdefault(key, [0.0, 0])
+        w[0] += 1 / len(winners) if seats.index("strong") in winners else 0.0
+        w[1] += 1
+    share = {k: round(100 * w / n) for k, (w, n) in wins.items()}
+    paragraph = README[README.index("**The Pi as a player.**"):]
+    paragraph = " ".join(paragraph[:paragraph.index("\n\n")].split())
+    quoted = {
+        (2, "heuristic"): "{}% against the heuristic", (2, "sensible"): "{}% against a rule-based",
+        (2, "easy"): "{}% against `easy`", (2, "regret"): "{}% against regret matching",
+        (2, "ismcts"): "{}% against ISMCTS", (3, "ismcts"): "{}% against two ISMCTS",
+        (4, "regret"): "{}% against three regret", (4, "ismcts"): "{}% against three ISMCTS",
+    }
+    for key, phrase in quoted.items():
+        assert phrase.format(share[key]) in paragraph, (key, share[key])
+    exploit = round(100 - 100 * wins[(2, "exploit")][0] / wins[(2, "exploit")][1])
+    assert f"response that knows its code wins {exploit}%" in paragraph
