@@ -598,84 +598,12 @@ class RealHP(RealX):
 
 # -- the fifth step: what a 4-player playout says a position is worth -----------------------------
 
-def evaluate(state, hold=0.4, lead=0.5):
-    """Chips a seat can expect from a position cut before the game's end: its chips, the sets
-    its garden is close to (``hold`` per card of an open set), less what a garden with two
-    grasshoppers risks, and ``lead`` of a chip per round left for the most plants."""
-    gardens = state.gardens
-    rounds_left = sum(state.unseen) / (3.0 * 8)
-    plants = [sum(g) - g[0] for g in gardens]
-    best = max(plants)
-    leaders = [s for s, p in enumerate(plants) if p == best] if best else []
-    out = []
-    for s, g in enumerate(gardens):
-        v = float(state.chips[s])
-        open_ = sum(hold * (g[k] % 3) for k in (1, 2, 3, 4))
-        if g[0] >= 2:
-            open_ *= 0.5
-        v += open_
-        if s in leaders:
-            v += lead * rounds_left / len(leaders)
-        out.append(v)
-    return out
-
-
-class _Cut:
-    """An outcome-like result of a cut playout: evaluated chips, winners by them (ties by
-    fewer grasshoppers)."""
-    __slots__ = ("chips", "winners")
-
-    def __init__(self, state, hold, lead):
-        self.chips = evaluate(state, hold, lead)
-        hop = [g[0] for g in state.gardens]
-        best = max((c, -h) for c, h in zip(self.chips, hop))
-        self.winners = tuple(s for s in range(state.players) if (self.chips[s], -hop[s]) == best)
-
-
 def playout_cut(state, rng, rounds=0, hold=0.4, lead=0.5):
     """Random bids (greedy choices) like State.playout, cut when ``rounds`` more rounds after
-    the current one have ended; the position is then evaluated (``evaluate``)."""
-    from pitable.rules.grasshopper import _permutations
-    stop = state.round + rounds + 1
-    rand = rng.random
-    pile = [k for k in range(5) for _ in range(state.unseen[k])]
-    left = len(pile)
-    perms = _permutations()
-    n_perms = len(perms)
-    players = state.players
-    bids_of_round, bids_round = [], None
-    choose = S._greedy_kind
-    while True:
-        phase = state.phase
-        if phase is OVER:
-            return state.outcome
-        if state.round >= stop:
-            return _Cut(state, hold, lead)
-        if phase is REVEAL:
-            unseen, display = state.unseen, state.display
-            for _ in range(state.to_reveal):
-                i = int(rand() * left)
-                left -= 1
-                k = pile[i]
-                pile[i] = pile[left]
-                unseen[k] -= 1
-                display[k] += 1
-            state.to_reveal = 0
-            state._after_reveals(None)
-        elif phase is BIDDING:
-            if bids_round != state.round:
-                bids_round = state.round
-                spent = state.spent
-                if any(spent):
-                    hands = [[c for c in perms[int(rand() * n_perms)] if not spent[s] >> c & 1]
-                             for s in range(players)]
-                else:
-                    hands = [perms[int(rand() * n_perms)] for _ in range(players)]
-                bids_of_round = list(zip(*hands))
-                bids_of_round.reverse()
-            state._bids(bids_of_round.pop(), None)
-        else:
-            state._choose(choose(state), "choice", None)
+    the current one have ended; the position is then valued (pitable's ``estimate``, as it
+    was written for this candidate first)."""
+    outcome = state.playout(rng, choose=S._greedy_kind, stop_round=state.round + rounds + 1)
+    return outcome or S.estimate(state, hold, lead)
 
 
 class _CutMixin:
