@@ -1,4 +1,4 @@
-"""QR codes for joining a seat from a phone (issue 13): which library, and what fits the glass.
+"""QR codes for joining a seat from a phone: which library, and what fits the glass.
 
 Prints, for segno and qrcode (whichever import here): import CPU time in a
 fresh interpreter (fastest and median of 7), whether the installed package is pure Python,

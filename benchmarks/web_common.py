@@ -1,4 +1,4 @@
-"""Shared by benchmarks/web_latency.py, web_idle.py and web_flood.py (issue 13).
+"""Shared by benchmarks/web_latency.py, web_idle.py and web_flood.py.
 
 ``serve`` runs in a child process: the real table (Table, Loop, controllers, renderer,
 a luma dummy display) with the web server on loopback, pads 1 and 2 and phone seats 4, 5

@@ -1,4 +1,4 @@
-"""Web servers for the phones and the table page (issue 13), measured as a Pi Zero would want them.
+"""Web servers for the phones and the table page, measured as a Pi Zero would want them.
 
 For each candidate server (stdlib or from PyPI) this script starts a small server in a
 child process that does what pitable's web side will do, and nothing more:

@@ -341,7 +341,7 @@ def main() -> int:
     say(f"install.sh took {time.monotonic() - t:.0f} s")
     if out.returncode != 0:
         return 1
-    # gpiozero's mock pins, as in issue 20's trial (GPIOZERO_PIN_FACTORY in a drop-in)
+    # gpiozero's mock pins, as in the first boot trial (GPIOZERO_PIN_FACTORY in a drop-in)
     write(root / "etc/systemd/system/pitable.service.d/boot-test.conf",
           "[Service]\nEnvironment=GPIOZERO_PIN_FACTORY=mock\n")
     sh("chroot", str(root), "chown", "-R", "pitable:pitable", STATE)

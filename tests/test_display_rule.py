@@ -1,4 +1,4 @@
-"""One rule for what a display can be (issue 10 item 7, pitable/hardware/panel.py): check-config accepts a display
+"""One rule for what a display can be (pitable/hardware/panel.py): check-config accepts a display
 section exactly when the daemon can open that display and draw every screen on it."""
 
 import itertools

@@ -1,5 +1,5 @@
 """Malformed input to replay, resume and check-config: one line and the right exit
-code, never a traceback, never a stopped daemon (issue 10.4, 10.10).
+code, never a traceback, never a stopped daemon.
 
 The named cases from the issue, then fuzzing: random bytes and random JSON shapes
 through replay and through the table's resume, random YAML shapes through check-config.

@@ -1,4 +1,4 @@
-"""A newcomer's first minutes (issue 10 item 11): what they see must be true and quiet."""
+"""A newcomer's first minutes: what they see must be true and quiet."""
 
 import io
 import os

@@ -4,7 +4,7 @@ Pure Python: no I/O, no hardware, no threads. Same shape as
 :mod:`pitable.rules.grasshopper`: the state says what it waits for
 (:attr:`State.phase`), takes one input at a time with :meth:`State.push` and
 takes the last one back with :meth:`State.pop`; validation (:meth:`State.check`)
-is separate from mutation. Ruling ids (C1..C7) refer to ``shared/RULINGS.md``.
+is separate from mutation. Ruling ids (C1..C7) refer to ``docs/rulings.md``.
 
 The assistant never knows what is in anybody's hand: it tracks hand *counts*,
 the face-up rows, and the one card in flight (who offered it, who has seen it,

@@ -3,7 +3,7 @@
 Pure Python: no I/O, no hardware, no threads. The state says what it waits for
 (:attr:`State.phase`) and takes one input at a time with :meth:`State.push`;
 :meth:`State.pop` takes the last one back. Validation (:meth:`State.check`) is
-separate from mutation. Ruling ids (G1..G13) refer to ``shared/RULINGS.md``.
+separate from mutation. Ruling ids (G1..G13) refer to ``docs/rulings.md``.
 
 Inside, kinds and cards are small ints so that simulations run fast:
 kinds 0..4 are ``KINDS``, cards 0..7 are ``CARDS`` (0 is the "1", 6 the Ace, 7 the X).

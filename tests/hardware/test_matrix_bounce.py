@@ -1,4 +1,4 @@
-"""Matrix: the debounce decision comes from a fresh scan (issue 10 item 9).
+"""Matrix: the debounce decision comes from a fresh scan.
 
 Seat 1 holds X, so X's column is low and seat 2's X makes no column edge: only scans
 see it. Seat 2 taps X and its release bounces for 9 ms; a scan made in that window

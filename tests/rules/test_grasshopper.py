@@ -1,4 +1,4 @@
-"""Grasshopper Poker rules: one or more scenario tests per ruling (G1..G13, shared/RULINGS.md)."""
+"""Grasshopper Poker rules: one or more scenario tests per ruling (G1..G13, docs/rulings.md)."""
 
 import pytest
 

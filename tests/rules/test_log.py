@@ -98,7 +98,7 @@ ASSIST = {"seats": [3], "level": "strong", "budget": 200, "seed": 5}
     ({"players": 3, "pads": [1, 2, 4], "assistant": ASSIST}, "pads names 3 pads for 2 players at pads"),
 ])
 def test_the_header_is_checked_in_one_place(extra, message):
-    """Issue 10.4: what the table adds to the header (pads, deck, seed, the assistant) is
+    """What the table adds to the header (pads, deck, seed, the assistant) is
     checked by replay as by resume: a header that would crash or hang the table is a bad log."""
     with pytest.raises(LogError) as err:
         replay(encode({**header(2, Options()), **extra}))

@@ -191,7 +191,7 @@ def test_a_damaged_assistant_header_is_not_resumed_and_nothing_crashes(pi_table,
     path.write_text("\n".join([json.dumps(head)] + lines[1:]) + "\n")
     again = pi_table()
     view = again.view()
-    if isinstance(view, v.Message):  # the table says the last game was not resumed (issue 10)
+    if isinstance(view, v.Message):  # the table says the last game was not resumed
         assert view.title == msg("log.not_resumed.title")
         press(again, 1, 7)
     assert isinstance(again.view(), v.Setup)  # a new game instead of a crash loop

@@ -27,7 +27,7 @@ def reveal(table, kind):
 
 @pytest.mark.parametrize("call,code", DISK_ERRORS)
 def test_a_reveal_refused_on_a_full_disk_never_reaches_the_log(new_table, faults, call, code):
-    """Issue 10.1: corn refused, space freed, strawberry: the log has strawberry only."""
+    """A refused write loses nothing: corn refused, space freed, strawberry: the log has strawberry only."""
     table = new_table()
     game = start_grasshopper(table)
     faults.fail[call] = code
@@ -158,7 +158,7 @@ def test_resumed_virtual_reveals_refused_by_the_disk_are_tried_again(new_table, 
 
 
 def test_a_really_full_disk_refuses_moves_and_undos_and_the_log_matches_the_table(small_disk, clock):
-    """Issue 10.1 on a real 64 KiB tmpfs: a new game, moves and undos on a full disk."""
+    """A full disk loses nothing, on a real 64 KiB tmpfs: a new game, moves and undos on a full disk."""
     import random
 
     from pitable.table.app import Table

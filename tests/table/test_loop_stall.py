@@ -1,5 +1,5 @@
 """The length of a press comes from when its edges happened, not from when the loop got
-to them (issue 10 item 8): a slow bus write or fsync stalls the loop while fingers go
+to them: a slow bus write or fsync stalls the loop while fingers go
 on pressing; the pads' handlers stamp each edge on their own thread, with the clock."""
 
 import pytest

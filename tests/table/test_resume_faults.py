@@ -1,5 +1,5 @@
 """What is in the log directory never stops the daemon, and the newest game is not
-given up in silence (issue 10.3, 10.4).
+given up in silence.
 
 A damaged newest log is resumed up to its last good line, the rest kept in a sibling
 file; a log that cannot go on at this table is left as it is and the screen says so;

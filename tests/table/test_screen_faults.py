@@ -1,4 +1,4 @@
-"""A display that fails in any way never stops the game (issue 10 item 6).
+"""A display that fails in any way never stops the game.
 
 Every call the screen makes into the device (display, hide, show, invalidate,
 cleanup, and reopening it) may raise whatever luma, smbus2 or spidev raise: luma's own
@@ -92,7 +92,7 @@ def test_any_fault_at_any_call_never_stops_the_game_and_the_screen_comes_back(fa
 
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda e: type(e).__name__)
 def test_unplugged_while_blank_then_a_key(fault):
-    # issue 10 item 6: hide()/show() on an unplugged I2C display raised out of the loop
+    # hide()/show() on an unplugged I2C display raised out of the loop
     device, clock = FlakyDevice(fault, set(CALLS)), Clock()
     screen = Screen(device, clock, blank_after=30, shift_after=0)
     screen.show(frame("a"))
@@ -156,7 +156,7 @@ def test_a_wake_up_that_failed_is_done_again_when_the_display_is_back():
 
 
 def test_the_daemon_loop_survives_an_unplugged_display_while_blank(tmp_path):
-    # issue 10 item 6, end to end: real pads, loop and table; the display is pulled while blank
+    # end to end: real pads, loop and table; the display is pulled while blank
     from pitable.table.harness import ManualClock, SimTable
 
     sim = SimTable(tmp_path, seats=3, clock=ManualClock())

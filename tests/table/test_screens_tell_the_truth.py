@@ -1,4 +1,4 @@
-"""Issue 9: every screen tells the table the truth, plainly. Each case is reached by keys
+"""Every screen tells the table the truth, plainly: footers, paging, the C5/C6 notices. Each case is reached by keys
 through the real controllers, and its frame is drawn and checked (words, fit, no cut)."""
 
 from __future__ import annotations
@@ -431,8 +431,8 @@ def _boxes(view, lang="en") -> list:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_g2_reveal_prompt_names_each_kind_beside_its_key_and_says_anyone_presses(new_table, lang):
-    """Item 8: the table turns up real cards and presses their kind: the five kinds are words
-    (each after its key cap), and the footer says who presses (item 9). Anyone may: a seat
+    """The table turns up real cards and presses their kind: the five kinds are words
+    (each after its key cap), and the footer says who presses. Anyone may: a seat
     other than the first reports a card and it is taken."""
     table = new_table(language=lang)
     game = start_grasshopper(table)
@@ -455,7 +455,7 @@ def test_g2_reveal_prompt_names_each_kind_beside_its_key_and_says_anyone_presses
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_c5_flip_says_anyone_may_press_the_critter_it_shows(new_table, lang):
-    """Item 9: the flip waits for the face-up critter; the screen says anyone presses it, and
+    """The flip waits for the face-up critter; the screen says anyone presses it, and
     anyone really may (a seat that neither offered nor received it)."""
     table = new_table(language=lang)
     game = start_cockroach(table)
@@ -474,7 +474,7 @@ def test_c5_flip_says_anyone_may_press_the_critter_it_shows(new_table, lang):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_scores_overlay_keeps_seat_label_and_chip_count_apart_and_separators_off_the_footer(new_table, lang):
-    """Item 3 of the follow-up: "S1" and a lit "0" never read as "S10": a clear gap beside the
+    """A seat label beside a count: "S1" and a lit "0" never read as "S10": a clear gap beside the
     label, or the count under it (two-digit chips); the dotted separators end above the footer."""
     from PIL import Image
 
