@@ -29,7 +29,7 @@ ensure_venv() {
         fi
     fi
     stamp=".venv/.installed-$(echo "$spec" | cksum | cut -d' ' -f1)"
-    want="$(cksum < pyproject.toml)"
+    want="$(cat pyproject.toml constraints.txt | cksum)"
     if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
         case "$spec" in
             *test*) what="pitable, its tests' tools and the desktop window (pytest, hypothesis, selenium, pygame)" ;;
@@ -37,13 +37,13 @@ ensure_venv() {
             *) what="pitable (gpiozero, luma, Pillow, PyYAML)" ;;
         esac
         if [ -f "$stamp" ]; then
-            step "pyproject.toml changed: updating $what in .venv (usually under a minute)"
+            step "pyproject.toml or constraints.txt changed: updating $what in .venv (usually under a minute)"
         elif [ -n "$fresh" ]; then
             step "installing $what into .venv: downloads 10-40 MB, about 1-3 minutes on a laptop, up to 10 on a Pi Zero"
         else
             step "installing $what into .venv (what is there already is kept: about a minute)"
         fi
-        .venv/bin/python -m pip install --disable-pip-version-check --progress-bar on -e "$spec"
+        .venv/bin/python -m pip install --disable-pip-version-check --progress-bar on -c constraints.txt -e "$spec"
         echo "$want" > "$stamp"
         step "done in $(( $(date +%s) - started )) s; later runs start at once"
     fi

@@ -20,7 +20,8 @@ echo "== code in $PREFIX, venv sees apt's lgpio (pip: about a minute, 5-10 on a 
 mkdir -p "$PREFIX"
 cp -r pitable pyproject.toml README.md "$PREFIX"/
 [ -x "$PREFIX/.venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/.venv"
-"$PREFIX/.venv/bin/pip" install --disable-pip-version-check --upgrade "$PREFIX"
+# constraints.txt caps the majors: --upgrade never takes a luma that renamed what the drivers use
+"$PREFIX/.venv/bin/pip" install --disable-pip-version-check --upgrade -c constraints.txt "$PREFIX"
 
 echo "== user pitable in gpio, i2c, spi"
 id pitable >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin pitable
