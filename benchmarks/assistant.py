@@ -22,11 +22,12 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pitable.rules.grasshopper import HANDS  # noqa: E402
 from pitable.sim.grasshopper import HeuristicBot, play_fast  # noqa: E402
-from pitable.sim.search import DEFAULT_BUDGET, SELECTIONS, STRONG, StrongBot  # noqa: E402
+from league.baselines import SELECTIONS, BaselineBot  # noqa: E402
+from pitable.sim.search import DEFAULT_BUDGET, STRONG  # noqa: E402
 
 
 
-class Timed(StrongBot):
+class Timed(BaselineBot):  # the shipped player with STRONG, a baseline otherwise
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.wall: list = []

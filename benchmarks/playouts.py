@@ -45,7 +45,7 @@ def logged(rng, players):
 
 
 def simulated(players, bot, games):
-    from pitable.sim.grasshopper import simulate
+    from pitable.sim.runs import simulate
 
     simulate(50, players, 0, [bot] * players)  # warm up
     best = 0.0

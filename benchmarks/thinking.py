@@ -34,7 +34,7 @@ def position():
 
 def think(stop):
     """Bid after bid at an opening position until told to stop (a busy assistant)."""
-    bot = StrongBot(random.Random(1), DEFAULT_BUDGET, seed=1)
+    bot = StrongBot(random.Random(1), DEFAULT_BUDGET, seed=1)  # the Pi's player (STRONG, its defaults)
     state = position()
     while not stop.is_set():
         bot.bid_card(state, 0)

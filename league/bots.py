@@ -35,22 +35,9 @@ _K5 = (0, 1, 2, 3, 4)
 
 
 def _draw_reveals(state: State, rand) -> None:
-    """Reveals until the next decision, each a uniform draw from the unseen cards."""
-    while state.phase is REVEAL:
-        unseen = state.unseen
-        left = sum(unseen)
-        kinds = []
-        counts = list(unseen)
-        for _ in range(state.to_reveal):
-            r = int(rand() * left)
-            for k in _K5:
-                r -= counts[k]
-                if r < 0:
-                    break
-            counts[k] -= 1
-            left -= 1
-            kinds.append(k)
-        state.play_reveals(kinds)
+    """Reveals until the next decision, each a uniform draw from the unseen cards (the rules'
+    chance step)."""
+    state.play_chance(rand)
 
 
 def _rewards(outcome, players: int) -> list:
@@ -62,7 +49,7 @@ def _rewards(outcome, players: int) -> list:
 
 
 def _position_rng(seed, what: str, state: State, seat: int) -> random.Random:
-    key = (seed, what, seat, state._snapshot())
+    key = (seed, what, seat, state.position_key())
     return random.Random(repr(key))
 
 
@@ -121,7 +108,7 @@ class ISMCTSBot:
                 _draw_reveals(state, rand)
                 if state.phase is OVER:
                     break
-                key = state._snapshot()
+                key = state.position_key()
                 child = node.children.get(key)
                 if child is None:
                     node.children[key] = _Node(state)
@@ -326,6 +313,7 @@ class ExploitBot:
         self.past: tuple = ()  # the game's revealed bids, which strong reads too
 
     def bid_card(self, state: State, seat: int) -> int:
+        from league import baselines
         from pitable.sim import search
 
         hand = HANDS[state.spent[seat]]
@@ -337,7 +325,7 @@ class ExploitBot:
         for s in range(state.players):
             if s != seat:
                 # strong's own mixed strategy at this position, from a seed of ours
-                models[s] = search.strategy(state.copy(), s, rng.getrandbits(32), budget, self.past)
+                models[s] = baselines.strategy(state.copy(), s, rng.getrandbits(32), budget, self.past)
         sums = [0.0] * len(hand)
         counts = [0] * len(hand)
         players = state.players

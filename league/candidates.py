@@ -15,6 +15,7 @@ import math, random
 from pitable.rules.grasshopper import ACE, X, HANDS, REVEAL, BIDDING, CHOOSING, OVER, State, GRASSHOPPER
 from pitable.sim.grasshopper import kind_value
 from pitable.sim import search as S
+from league import baselines as B
 
 def heur_bid(state, seat, rand, noise=0.25):
     hand = HANDS[state.spent[seat]]
@@ -48,36 +49,26 @@ def heur_bid(state, seat, rand, noise=0.25):
 def playout_policy(state, rng, noise=0.25):
     rand = rng.random
     players = state.players
-    unseen = None
     while True:
         phase = state.phase
         if phase is REVEAL:
-            unseen = state.unseen
-            kinds = []
-            counts = list(unseen); left = sum(counts)
-            for _ in range(state.to_reveal):
-                r = int(rand() * left)
-                for k in (0,1,2,3,4):
-                    r -= counts[k]
-                    if r < 0: break
-                counts[k] -= 1; left -= 1; kinds.append(k)
-            state.play_reveals(kinds)
+            state.play_chance(rand)
         elif phase is BIDDING:
-            state._bids(tuple([heur_bid(state, s, rand, noise) for s in range(players)]), None)
+            state.play_bids(tuple([heur_bid(state, s, rand, noise) for s in range(players)]))
         elif phase is CHOOSING:
-            state._choose(S._greedy_kind(state), "choice", None)
+            state.play_choice(S._greedy_kind(state))
         else:
             return state.outcome
 
-class EqP(S.Equilibrium):
+class EqP(B.Equilibrium):
     rollout = "greedy"
     noise = 0.25
     def play_out(self, state, rng):
         if self.rollout == "policy":
             return playout_policy(state, rng, self.noise)
-        return S.playout_greedy(state, rng)
+        return B.playout_greedy(state, rng)
 
-class Cand(S.StrongBot):
+class Cand(B.BaselineBot):
     name = "cand"
     def __init__(self, seed, budget=200, prior=0.7, shape=0.5, rollout="greedy", noise=0.25, keep=0.1):
         super().__init__(random.Random(seed), budget, "eq", seed=seed, prior=prior, shape=shape, greedy=True)
@@ -136,7 +127,7 @@ class EqK(EqP):
             it += 1
             bids = [0] * players; probs = [None] * players
             for s in range(players):
-                pr = probs[s] = S._rm(root.regret[s])
+                pr = probs[s] = B._rm(root.regret[s])
                 bids[s] = hands[s][S._draw(pr, rand())]
             u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
             used += len(hands[p]); self.random = rand
@@ -152,7 +143,7 @@ class EqK(EqP):
                 if rand() < self.q:
                     bids[s] = hands[s][modes[s]]
                 else:
-                    bids[s] = hands[s][S._draw(S._rm(root.regret[s]), rand())]
+                    bids[s] = hands[s][S._draw(B._rm(root.regret[s]), rand())]
             u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
             used += len(hands[seat]); self.random = rand; n += 1
             for i in range(len(u)): vals[i] += u[i]
@@ -219,7 +210,7 @@ class EqM(EqK):
             it += 1
             bids = [0] * players; probs = [None] * players
             for s in range(players):
-                pr = probs[s] = S._rm(root.regret[s])
+                pr = probs[s] = B._rm(root.regret[s])
                 bids[s] = hands[s][S._draw(pr, rand())]
             u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
             used += len(hands[p]); self.random = rand
@@ -240,7 +231,7 @@ class EqM(EqK):
                 elif rand() < self.q:
                     bids[s] = hands[s][modes[s]]
                 else:
-                    bids[s] = hands[s][S._draw(S._rm(root.regret[s]), rand())]
+                    bids[s] = hands[s][S._draw(B._rm(root.regret[s]), rand())]
             u = self._paired(root_state, bids, seat, hands[seat], rng.getrandbits(32))
             used += len(hands[seat]); self.random = rand; n += 1
             for i in range(len(u)): vals[i] += u[i]
@@ -251,7 +242,7 @@ def search_probs(root, s, q):
     hand = root.hands[s]
     tot = root.total[s]
     mode = max(range(len(hand)), key=tot.__getitem__)
-    rm = S._rm(root.regret[s])
+    rm = B._rm(root.regret[s])
     return {c: (q if i == mode else 0.0) + (1 - q) * rm[i] for i, c in enumerate(hand)}
 
 class CandM(Cand2):
@@ -263,7 +254,7 @@ class CandM(Cand2):
     def observe(self, state, bids):
         self.past.append((state, bids))
     def modes_at(self, state, seat):
-        key = (self.seed, self.budget, state._snapshot(), seat)
+        key = (self.seed, self.budget, state.position_key(), seat)
         r = _phase1.get(key)
         if r is None:
             rng = self.decision_rng(state, seat, "bid")
@@ -293,7 +284,7 @@ class CandM(Cand2):
         s.weights = self.weights_for(seat, state.players)
         s.rollout = self.rollout
         root = s.run(state, seat, self.budget)
-        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        _phase1[(self.seed, self.budget, state.position_key(), seat)] = s.root1
         return s, root
 
 def avg_probs(root, s):
@@ -315,7 +306,7 @@ class EqM3(EqM):
             it += 1
             bids = [0] * players; probs = [None] * players
             for s in range(players):
-                pr = probs[s] = S._rm(root.regret[s])
+                pr = probs[s] = B._rm(root.regret[s])
                 bids[s] = hands[s][S._draw(pr, rand())]
             u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
             used += len(hands[p]); self.random = rand
@@ -350,7 +341,7 @@ class EqM3(EqM):
 
 class CandM3(CandM):
     def modes_at(self, state, seat):
-        key = (self.seed, self.budget, state._snapshot(), seat)
+        key = (self.seed, self.budget, state.position_key(), seat)
         r = _phase1.get(key)
         if r is None:
             rng = self.decision_rng(state, seat, "bid")
@@ -383,7 +374,7 @@ class CandM3(CandM):
         s = EqM3(rng, shape=self.shape); s.split = self.split
         s.weights = self.weights_for(seat, state.players)
         root = s.run(state, seat, self.budget)
-        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        _phase1[(self.seed, self.budget, state.position_key(), seat)] = s.root1
         return s, root
 
 def sharp(t, beta):
@@ -412,7 +403,7 @@ class EqB(EqM):
             it += 1
             bids = [0] * players; probs = [None] * players
             for s in range(players):
-                pr = probs[s] = S._rm(root.regret[s])
+                pr = probs[s] = B._rm(root.regret[s])
                 bids[s] = hands[s][S._draw(pr, rand())]
             u = self._paired(root_state, bids, p, hands[p], rng.getrandbits(32))
             used += len(hands[p]); self.random = rand
@@ -448,7 +439,7 @@ class CandB(CandM):
     def __init__(self, seed, betas=(1.0, 4.0), floor=0.2, **kw):
         super().__init__(seed, **kw); self.betas = tuple(betas); self.floor = floor
     def modes_at(self, state, seat):
-        key = (self.seed, self.budget, state._snapshot(), seat)
+        key = (self.seed, self.budget, state.position_key(), seat)
         r = _phase1.get(key)
         if r is None:
             rng = self.decision_rng(state, seat, "bid")
@@ -481,7 +472,7 @@ class CandB(CandM):
         s = EqB(rng, shape=self.shape); s.split = self.split; s.betas = self.betas
         s.weights = self.weights_for(seat, state.players)
         root = s.run(state, seat, self.budget)
-        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        _phase1[(self.seed, self.budget, state.position_key(), seat)] = s.root1
         return s, root
 
 class EqB2(EqB):
@@ -498,11 +489,11 @@ class CandB2(CandB):
         s.weights = self.weights_for(seat, state.players)
         s.skip = seat
         root = s.run(state, seat, self.budget)
-        _phase1[(self.seed, self.budget, state._snapshot(), seat)] = s.root1
+        _phase1[(self.seed, self.budget, state.position_key(), seat)] = s.root1
         return s, root
 
 def _modes_at_skip(self, state, seat):
-    key = (self.seed, self.budget, state._snapshot(), seat)
+    key = (self.seed, self.budget, state.position_key(), seat)
     r = _phase1.get(key)
     if r is None:
         rng = self.decision_rng(state, seat, "bid")
@@ -531,7 +522,7 @@ class RealX(Real):
         return S.decide_choice(state, seat, "strong", self.seed, settings=dict(S.STRONG, **kw))
     def bid_card(self, state, seat):
         kw = dict(self.kw); b = kw.pop('budget', 200)
-        bot = S.StrongBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, **kw))
+        bot = B.BaselineBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, **kw))
         bot.past = tuple(self.past[-16:])
         return bot.bid_card(state, seat)
 
@@ -544,7 +535,7 @@ class RealC(RealX):
 
 # -- the fourth step's variants measured and left off (docs/assistant-player.md) ----------------
 
-class AdaptiveHP(S.Adaptive):
+class AdaptiveHP(B.Adaptive):
     """``adaptive`` with ``halving`` (sequential halving of the cards over the answer's budget)
     or ``pool`` (the tree search's own values of its seat added into the answer)."""
     halving = pool = False
@@ -591,7 +582,7 @@ class RealHP(RealX):
 
     def bid_card(self, state, seat):
         kw = dict(self.kw); b = kw.pop('budget', 200)
-        bot = S.StrongBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, **kw))
+        bot = B.BaselineBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, **kw))
         bot.adaptive = self.variant
         bot.past = tuple(self.past[-16:])
         return bot.bid_card(state, seat)
@@ -615,11 +606,11 @@ class _CutMixin:
         return playout_cut(state, rng, self.rounds, self.hold, self.lead)
 
 
-class CutSearch(_CutMixin, S.Search):
+class CutSearch(_CutMixin, B.BanditSearch):
     pass
 
 
-class AdaptiveCut(_CutMixin, S.Adaptive):
+class AdaptiveCut(_CutMixin, B.Adaptive):
     """``adaptive`` whose playouts (first search and answer) are cut and evaluated."""
 
     def equilibrium(self, root_state, budget):
@@ -647,7 +638,7 @@ class RealCut(RealX):
 
     def bid_card(self, state, seat):
         kw = dict(self.kw); b = kw.pop('budget', 200)
-        bot = S.StrongBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, cut=0, **kw))
+        bot = B.BaselineBot(random.Random(0), b, seed=self.seed, **dict(S.STRONG, cut=0, **kw))
         bot.adaptive = self.variant
         bot.past = tuple(self.past[-16:])
         return bot.bid_card(state, seat)

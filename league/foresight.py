@@ -24,6 +24,7 @@ from pitable.rules.grasshopper import BIDDING, CHOOSING, HANDS, REVEAL, State, V
 from pitable.sim import search
 from pitable.sim.grasshopper import HeuristicBot
 
+from league import baselines
 from league import run as league
 
 BUDGET = 200
@@ -78,8 +79,8 @@ def score(limit: int) -> dict:
         for state, past, bids, me, strong_seed in game:
             roots = {}
             for searcher in ("rm", "duct"):
-                bot = search.StrongBot(random.Random(0), BUDGET, seed=strong_seed,
-                                       **dict(search.STRONG, searcher=searcher))
+                bot = baselines.BaselineBot(random.Random(0), BUDGET, seed=strong_seed,
+                                            **dict(search.STRONG, searcher=searcher))
                 roots[searcher] = bot.equilibrium_at(state, me)
             for s in range(players):
                 hand = HANDS[state.spent[s]]

@@ -28,10 +28,10 @@ def make(name: str, seed: int, budgets: dict):
     if name in ("strong", "easy", "medium"):
         return PiPlayer(name, seed, budgets.get(name))
     if name.startswith("sb-"):  # a candidate: sb-SELECTION[-PRIOR], e.g. sb-eq-0.3
-        from pitable.sim.search import StrongBot
+        from league.baselines import BaselineBot
 
         parts = name.split("-")
-        return StrongBot(random.Random(seed), budgets.get(name, budgets.get("strong", 200)), parts[1],
+        return BaselineBot(random.Random(seed), budgets.get(name, budgets.get("strong", 200)), parts[1],
                          seed=seed, prior=float(parts[2]) if len(parts) > 2 else 0.0,
                          shape=float(parts[3]) if len(parts) > 3 else 0.0, greedy="g" in parts[4:])
     if name == "ismcts":

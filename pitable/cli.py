@@ -196,7 +196,7 @@ def cmd_simulate(args) -> int:
         raise PitableError(f"--bots names {len(bots)} bots for {args.players} players")
     if args.game == "grasshopper":
         from pitable.rules.grasshopper import MAX_PLAYERS, MIN_PLAYERS, Options
-        from pitable.sim import grasshopper as sim
+        from pitable.sim import runs as sim
 
         if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
             raise PitableError(f"Grasshopper Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players")

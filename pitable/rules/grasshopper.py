@@ -264,6 +264,7 @@ class State:
         return self.phase == Phase.OVER
 
     def copy(self, history: bool = False) -> State:
+        """The same position (and with ``history``, the same undo stack and moves)."""
         other = State.__new__(State)
         other._restore(self._snapshot())
         other.players, other.options, other._table = self.players, self.options, self._table
@@ -419,6 +420,63 @@ class State:
 
     def play_choice(self, k: int, fx=None) -> None:
         self._choose(k, "choice", fx)
+
+    # The simulation API: what searches, bots and the league read and play, so that none of
+    # them reaches into the state's fields (python-chess's public position, OpenSpiel's
+    # chance outcomes).
+
+    def position_key(self) -> tuple:
+        """The position as a hashable value (all a search may key a cache on): equal for
+        equal positions, whatever moves led there; no undo stack, no move list."""
+        return self._snapshot()
+
+    def position_before(self, i: int) -> State:
+        """A state at the position before ``moves[i]`` was pushed (without history): what
+        the players saw when they made that move."""
+        position = State.__new__(State)
+        position._restore(self.history[i])
+        position.players, position.options, position._table = self.players, self.options, self._table
+        position.history, position.moves = [], []
+        return position
+
+    def revealed_bids(self, last: int | None = None) -> tuple:
+        """The game's revealed bids, oldest first, the last ``last`` of them (all: None):
+        (the position they were made at, the bids as card ints). Public: pending bids are
+        not moves, so every one of these was revealed."""
+        out = []
+        moves = self.moves
+        for i in range(len(moves) - 1, -1, -1):
+            if last is not None and len(out) == last:
+                break
+            move = moves[i]
+            if isinstance(move, Bids):
+                out.append((self.position_before(i),
+                            tuple(CARD_INDEX[c] if isinstance(c, str) else c for c in move.cards)))
+        out.reverse()
+        return tuple(out)
+
+    def draw_reveals(self, rand) -> list:
+        """The chance step: the kinds of the next :attr:`to_reveal` cards, each drawn
+        uniformly from the unseen cards by ``rand()`` (a float in [0, 1)); the state is not
+        changed. (``playout`` draws from a lazily shuffled pile instead, inlined for speed.)"""
+        counts = list(self.unseen)
+        left = sum(counts)
+        kinds = []
+        for _ in range(self.to_reveal):
+            r = int(rand() * left)
+            for k in _K5:
+                r -= counts[k]
+                if r < 0:
+                    break
+            counts[k] -= 1
+            left -= 1
+            kinds.append(k)
+        return kinds
+
+    def play_chance(self, rand) -> None:
+        """Play reveals drawn by :meth:`draw_reveals` until the state waits for a player."""
+        while self.phase is REVEAL:
+            self.play_reveals(self.draw_reveals(rand))
 
     def playout(self, rng, deck: VirtualDeck | None = None, choose=None,
                 stop_round: int | None = None) -> Outcome | None:
@@ -738,13 +796,16 @@ def state_from_header(head: dict) -> State:
 _perms: list = []
 
 
-def _permutations() -> list:
+def hand_orders() -> list:
     """All 40320 orders of a hand, built on first use (simulations only)."""
     if not _perms:
         from itertools import permutations
 
         _perms.extend(permutations(range(8)))
     return _perms
+
+
+_permutations = hand_orders  # the rules' own hot loop's name
 
 
 class VirtualDeck:

@@ -6,7 +6,7 @@ import pytest
 
 from pitable.rules.grasshopper import BIDDING, CHOOSING, HANDS, REVEAL, Bids, Choose, Options, State, VirtualDeck
 from pitable.sim import grasshopper as sim
-from pitable.sim.search import SELECTIONS, StrongBot
+from pitable.sim.search import SELECTIONS, StrongBot, decide, public_bids
 
 
 def position(seed, players=3, bids_until=5):
@@ -103,33 +103,6 @@ def test_a_state_travels_to_the_worker_as_its_position_only():
     assert CHOOSING in phases
 
 
-def test_the_strong_level_bids_what_its_strategy_says_and_its_seed_repeats_it():
-    from pitable.sim.search import decide, strategy
-
-    for seed in (2, 3, 5):
-        state, _ = position(seed, players=2 + seed % 3, bids_until=seed)
-        cards, probs = strategy(state.copy(), 0, 11, budget=60)
-        assert list(cards) == [c for c in range(8) if not state.spent[0] >> c & 1]
-        assert abs(sum(probs) - 1) < 1e-9 and min(probs) >= 0
-        assert strategy(state.copy(), 0, 11, budget=60) == (cards, probs)
-        bid = decide(state.copy(), 0, "strong", 11, budget=60)
-        assert probs[cards.index(bid)] == max(probs)  # what a best response asks is what it plays
-
-
-def test_greedy_playouts_end_the_game_with_every_garden_card_accounted_for():
-    from pitable.rules.grasshopper import DECK_SIZE, OVER
-    from pitable.sim.search import playout_greedy
-
-    for seed in range(6):
-        state, _ = position(seed, players=2 + seed % 3, bids_until=seed * 2)
-        end = state.copy()
-        outcome = playout_greedy(end, random.Random(seed))
-        assert end.phase is OVER and outcome is end.outcome
-        cards = sum(end.unseen) + sum(end.display) + sum(end.discard) + sum(sum(g) for g in end.gardens)
-        assert cards == DECK_SIZE
-        assert sum(end.chips) >= sum(state.chips)
-
-
 def test_the_estimate_counts_chips_open_sets_the_plant_lead_and_a_plague_risk():
     """The value of a playout cut between rounds (``estimate``): in chips a seat can expect."""
     from pitable.sim.search import estimate
@@ -190,3 +163,37 @@ def test_a_strong_bid_plays_cut_playouts_times_its_budget_from_four_players(play
     times = search.STRONG["cut_playouts"] if players >= search.STRONG["cut"] else 1
     assert times > 1 or players < 4
     assert budget * times <= len(calls) < budget * times + hand
+
+
+def _pi_decides_every_bid(state, seat, bot, budget, seen):
+    """A bot's bid_card that checks each bid against the Pi's own decision there."""
+    bid = StrongBot.bid_card(bot, state, seat)
+    past = public_bids(state) if state.moves else bot.past_bids(state)
+    if state.moves:
+        assert past == bot.past_bids(state)  # what the table hands the Pi is what the bot read
+    assert bid == decide(state.copy(), seat, "strong", bot.seed, budget, past)
+    seen.append(len(past))
+    return bid
+
+
+@pytest.mark.parametrize("players", (2, 4))
+def test_simulate_plays_the_pis_strong_player_bid_for_bid(players, monkeypatch):
+    """``pitable simulate --bots strong`` (make_bot) bids exactly as the table's assistant
+    (decide, with the revealed bids the table hands it): the same settings (STRONG), the same
+    fit to the game's bids, read from the moves through push and followed on the fast path."""
+    from pitable.sim import runs
+
+    budget = 6
+    bot = runs.make_bot("strong", random.Random(players), budget)
+    assert (bot.selection, bot.searcher, bot.cut, bot.cut_playouts, bot.shape) == \
+        ("adaptive", "duct", 4, 2, 0.5)
+    seen = []
+    monkeypatch.setattr(bot, "bid_card", lambda state, seat: _pi_decides_every_bid(state, seat, bot, budget, seen))
+    rng = random.Random(1)
+    others = [sim.HeuristicBot(rng) for _ in range(players - 1)]
+    sim.play(players, [bot] + others, rng, seed=3)           # through push: moves kept
+    through_push = len(seen)
+    sim.play_fast(players, [bot] + others, rng, seed=4)      # the fast path simulate plays
+    sim.play_fast(players, [bot] + others, rng, seed=5)      # a second game: the bot starts afresh
+    assert through_push > 20 and len(seen) > through_push + 40
+    assert max(seen) == 16 and seen[through_push] == 0      # a full window, and a new game's empty one

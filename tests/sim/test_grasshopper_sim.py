@@ -7,6 +7,7 @@ import pytest
 
 from pitable.rules.grasshopper import DECK, Options, Plagued, Stalemate
 from pitable.sim import grasshopper as sim
+from pitable.sim import runs
 
 OPTION_SETS = [Options(), Options(beginner=True), Options(x_takes_cancelled_ace=True),
                Options(end_on_empty_pile=True)]
@@ -44,7 +45,7 @@ def test_fast_games_are_the_pushed_games_with_the_same_counts(players, options):
 
 
 def test_plagues_and_stalemates_are_counted_in_real_numbers():
-    stats = sim.simulate(300, 4, 5, ["heuristic", "random", "random", "heuristic"])
+    stats = runs.simulate(300, 4, 5, ["heuristic", "random", "random", "heuristic"])
     assert stats["plagues_per_game"] > 1 and stats["stalemates_per_game"] > 0.3
 
 
@@ -58,11 +59,11 @@ def test_random_bots_play_legal_whole_games_and_share_wins_fairly(players):
         held = tuple(state.unseen[k] + state.display[k] + state.discard[k]
                      + sum(g[k] for g in state.gardens) for k in range(5))
         assert held == DECK
-    stats = sim.simulate(2000, players, 3, ["random"] * players)
+    stats = runs.simulate(2000, players, 3, ["random"] * players)
     assert all(abs(w - 1 / players) < 0.05 for w in stats["win_rate_per_seat"])
 
 
 def test_simulate_repeats_with_a_seed_and_changes_without():
-    a = sim.simulate(100, 3, 4, ["random", "heuristic", "random"])
-    assert sim.simulate(100, 3, 4, ["random", "heuristic", "random"]) == a
-    assert sim.simulate(100, 3, 5, ["random", "heuristic", "random"]) != a
+    a = runs.simulate(100, 3, 4, ["random", "heuristic", "random"])
+    assert runs.simulate(100, 3, 4, ["random", "heuristic", "random"]) == a
+    assert runs.simulate(100, 3, 5, ["random", "heuristic", "random"]) != a
