@@ -251,7 +251,7 @@ def cmd_wiring(args) -> int:
     from pitable.config import pin_warnings
     from pitable.hardware.wiring import wiring_of
     from pitable.hardware.wiring_text import as_markdown, as_text
-    from pitable.table.app import choose_config
+    from pitable.host import choose_config
 
     if args.picture and not args.picture.lower().endswith((".png", ".svg")):
         raise PitableError(f"--picture {args.picture}: the name must end in .png or .svg")

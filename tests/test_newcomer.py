@@ -11,6 +11,7 @@ import warnings
 import pytest
 from PIL import Image
 
+import pitable.host as host
 import pitable.table.app as app
 from pitable.errors import HardwareError
 from pitable.hardware.display import TerminalDisplay
@@ -50,8 +51,8 @@ def test_doctor_names_the_display_run_would_use(monkeypatch, tmp_path):
 
 def test_choose_display_keeps_a_window_that_opens(monkeypatch):
     monkeypatch.setattr("pitable.hardware.display.window_problem", lambda: None)
-    assert app.choose_display({"display": "pygame"}) == ({"display": "pygame"}, None)
-    assert app.choose_display({"display": "ssd1306"}) == ({"display": "ssd1306"}, None)
+    assert host.choose_display({"display": "pygame"}) == ({"display": "pygame"}, None)
+    assert host.choose_display({"display": "ssd1306"}) == ({"display": "ssd1306"}, None)
 
 
 def test_help_has_no_markup():
@@ -68,7 +69,7 @@ def test_default_pin_factory_fails_in_one_line_without_warnings():
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             try:
-                factory = app.pin_factory("default")
+                factory = host.pin_factory("default")
             except HardwareError as e:  # off a Pi: every library named, once
                 assert "no GPIO pin library works here" in str(e) and "lgpio" in str(e)
             else:

@@ -24,6 +24,7 @@ from luma.core.interface.serial import noop
 from PIL import Image
 
 from ..errors import HardwareError
+from .captioned import Captioned
 from .panel import problem as panel_problem
 
 __all__ = ["open_display", "TerminalDisplay", "braille_lines", "HARDWARE", "DISPLAYS", "window_problem"]
@@ -286,24 +287,6 @@ def _wide_enough(stream, width: int) -> bool:
         return os.get_terminal_size(stream.fileno()).columns >= width
     except (AttributeError, OSError, ValueError):
         return False
-
-
-class Captioned:
-    """A display that can show a line of text beside the frame (the keyboard's key help)."""
-
-    _caption = ""
-
-    @property
-    def caption(self) -> str:
-        return self._caption
-
-    @caption.setter
-    def caption(self, text: str) -> None:
-        self._caption = text
-        self._show_caption(text)
-
-    def _show_caption(self, text: str) -> None:
-        raise NotImplementedError
 
 
 class TerminalDisplay(Captioned, _luma_device):

@@ -7,7 +7,7 @@ import os
 from luma.emulator import device as emu
 
 from ..errors import HardwareError
-from .display import Captioned
+from .captioned import Captioned
 
 __all__ = ["PygameDisplay", "open_emulator", "EMULATORS"]
 

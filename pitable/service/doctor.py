@@ -22,7 +22,7 @@ class Finding(NamedTuple):
 
 def check_config(path):
     from pitable.errors import ConfigError
-    from pitable.table.app import choose_config
+    from pitable.host import choose_config
 
     try:
         config, source = choose_config(path)
@@ -35,7 +35,7 @@ def check_config(path):
 def run_display(config):
     """The display ``pitable run`` would use with this config, and why it is not the one
     the config names (None if it is): the same choice as run's."""
-    from pitable.table.app import choose_display
+    from pitable.host import choose_display
 
     options, note = choose_display(dict(config.display.luma_options()))
     return options["display"], note
@@ -136,7 +136,7 @@ def check_groups(user: str | None = None) -> Finding:
 
 def check_pin_factory(config) -> Finding:
     from pitable.errors import HardwareError
-    from pitable.table.app import pin_factory
+    from pitable.host import pin_factory
 
     if config.pads.wiring == "keyboard":
         return Finding("ok", "pin factory", "none (keyboard pads)")

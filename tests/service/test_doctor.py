@@ -228,13 +228,13 @@ def test_spi_on_with_pads_only_on_9_to_11_is_a_warning(tmp_path):
 def test_sysfs_pin_factories_are_refused_on_kernels_that_renumbered_sysfs(monkeypatch):
     from types import SimpleNamespace
 
+    import pitable.host as host
     import pitable.service.doctor as d
-    import pitable.table.app as app
 
     assert d.sysfs_renumbered("6.6.20+rpt-rpi-v8") and d.sysfs_renumbered("6.12.1")
     assert not d.sysfs_renumbered("6.1.21-v8+") and not d.sysfs_renumbered("5.15.84")
     RPiGPIOFactory = type("RPiGPIOFactory", (), {})
-    monkeypatch.setattr(app, "pin_factory", lambda name: RPiGPIOFactory())
+    monkeypatch.setattr(host, "pin_factory", lambda name: RPiGPIOFactory())
     config = SimpleNamespace(pads=SimpleNamespace(wiring="direct", pin_factory="rpigpio"))
     monkeypatch.setattr(d, "sysfs_renumbered", lambda release=None: True)
     found = d.check_pin_factory(config)
