@@ -86,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play many games with bots and print statistics")
-    p.add_argument("--game", choices=("grasshopper", "cockroach"), default="grasshopper")
+    p.add_argument("--game", choices=tuple(SIMULATIONS), default="grasshopper")
     p.add_argument("--games", type=int, default=1000, metavar="N")
     p.add_argument("--players", type=int, default=4, metavar="P")
     p.add_argument("--seed", type=int, default=1, metavar="S")
@@ -125,6 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_league)
     return parser
+
+
+# The module that simulates each game (simulate, format_stats, BOT_NAMES).
+SIMULATIONS = {"grasshopper": "pitable.sim.runs", "cockroach": "pitable.sim.cockroach"}
 
 
 def cmd_league(args) -> int:
@@ -194,27 +198,24 @@ def cmd_simulate(args) -> int:
         bots = bots * args.players
     if len(bots) != args.players:
         raise PitableError(f"--bots names {len(bots)} bots for {args.players} players")
-    if args.game == "grasshopper":
-        from pitable.rules.grasshopper import MAX_PLAYERS, MIN_PLAYERS, Options
-        from pitable.sim import runs as sim
+    from pitable.rules.games import game
 
-        if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-            raise PitableError(f"Grasshopper Poker is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+    spec = game(args.game)
+    if not spec.seats_ok(args.players):
+        raise PitableError(f"{spec.title} is for {spec.min_players} to {spec.max_players} players")
+    if args.option and not spec.options:
+        raise PitableError(f"{spec.title} has no rule options")
+    import importlib
+
+    sim = importlib.import_module(SIMULATIONS[spec.name])
+    known = sim.BOT_NAMES
+    kwargs = {}
+    if spec.options:  # the rule options, the strong player's budget and the processes
         try:
-            options = Options.from_dict({name: True for name in args.option})
+            options = spec.rules.Options.from_dict({name: True for name in args.option})
         except PitableError as e:
             raise PitableError(f"--option: {e}") from None
         kwargs = {"options": options, "budget": args.budget, "jobs": args.jobs}
-        known = sim.BOT_NAMES
-    else:
-        from pitable.sim import cockroach as sim
-
-        if args.option:
-            raise PitableError("Cockroach Poker has no rule options")
-        if not 2 <= args.players <= 6:
-            raise PitableError("Cockroach Poker is for 2 to 6 players")
-        kwargs = {}
-        known = ("random", "heuristic")
     unknown = [b for b in bots if b not in known]
     if unknown:
         raise PitableError(f"unknown bot {unknown[0]!r} (bots: {', '.join(known)})")

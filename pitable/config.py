@@ -26,16 +26,18 @@ import yaml
 from pitable.errors import ConfigError
 from pitable.hardware.header import BOARD_POWER, BOARD_TO_BCM, bus_pins
 
+from pitable.rules.games import GAMES as REGISTRY  # noqa: E402 - the games and their seat limits
+
 __all__ = [
     "Config", "DisplayConfig", "PadsConfig", "SeatWiring", "MatrixWiring",
     "load_config", "parse_config", "check_config_main", "default_log_dir",
     "parse_pin", "BOARD_TO_BCM", "pin_warnings",
 ]
 
-GAMES = {"grasshopper": ("Grasshopper Poker", 2, 4), "cockroach": ("Cockroach Poker", 2, 6)}
+GAMES = {name: (spec.title, spec.min_players, spec.max_players) for name, spec in REGISTRY.items()}
 DECKS = ("physical", "virtual")
 LANGUAGES = ("en", "de", "vi")  # as pitable.i18n.LANGUAGES (not imported: config loads before any words)
-HARDWARE_DISPLAYS = ("ssd1306", "sh1106", "ssd1309")
+from pitable.hardware.panel import HARDWARE as HARDWARE_DISPLAYS  # noqa: E402 - the OLED controllers
 DISPLAYS = HARDWARE_DISPLAYS + ("pygame", "capture", "gifanim", "terminal", "dummy")
 TRANSFORMS = ("none", "identity", "scale2x", "smoothscale", "led_matrix", "seven_segment")
 PIN_FACTORIES = ("default", "lgpio", "rpigpio", "pigpio", "native", "mock")

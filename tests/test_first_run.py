@@ -26,6 +26,7 @@ def setup_repo(tmp_path):
     (repo / "scripts").mkdir(parents=True)
     shutil.copy(ROOT / "scripts/venv.sh", repo / "scripts/venv.sh")
     shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
+    shutil.copy(ROOT / "constraints.txt", repo / "constraints.txt")
     fake = tmp_path / "python3"
     fake.write_text(FAKE_PYTHON)
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
@@ -71,7 +72,19 @@ def test_a_changed_pyproject_says_it_updates(tmp_path):
     with open(repo / "pyproject.toml", "a") as f:
         f.write("\n# changed\n")
     out = ensure(repo, fake, ".[desktop]", calls)
-    assert "pyproject.toml changed: updating pitable" in out.stderr
+    assert "pyproject.toml or constraints.txt changed: updating pitable" in out.stderr
+
+
+def test_every_install_is_held_to_the_constraints_and_a_changed_one_reinstalls(tmp_path):
+    repo, fake = setup_repo(tmp_path)
+    calls = tmp_path / "calls"
+    ensure(repo, fake, ".[desktop]", calls)
+    pip = [line for line in calls.read_text().splitlines() if "-m pip install" in line]
+    assert len(pip) == 1 and "-c constraints.txt" in pip[0]
+    with open(repo / "constraints.txt", "a") as f:
+        f.write("\nPillow<13\n")
+    out = ensure(repo, fake, ".[desktop]", calls)
+    assert "constraints.txt changed: updating pitable" in out.stderr
 
 
 def test_the_tests_after_the_assistant_say_they_add_the_test_tools(tmp_path):

@@ -29,7 +29,7 @@ from .panel import problem as panel_problem
 
 __all__ = ["open_display", "TerminalDisplay", "braille_lines", "HARDWARE", "DISPLAYS", "window_problem"]
 
-HARDWARE = ("ssd1306", "sh1106", "ssd1309")
+from .panel import HARDWARE  # noqa: E402 - the OLED controllers, named once
 DISPLAYS = HARDWARE + ("pygame", "capture", "gifanim", "terminal", "dummy")
 
 DEFAULTS: dict[str, Any] = {

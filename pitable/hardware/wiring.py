@@ -18,7 +18,7 @@ from pitable.hardware.header import (
 __all__ = ["KEY_NAMES", "PinUse", "Part", "Wiring", "wiring_of", "pin_warnings", "PinWarning",
            "bite_warnings", "BiteWarning"]
 
-KEY_NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+from pitable.keys import NAMES as KEY_NAMES  # noqa: E402
 RESISTOR = "330 ohm"
 PULL_UP = "10 kOhm"
 CABLE_M = 1.5            # metres of cable per pad, as planned for a party table

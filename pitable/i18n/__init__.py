@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 LANGUAGES = ("en", "de", "vi")
-ASSISTANT_SEAT = 100  # seat numbers above it are the assistant's: 101 is "Pi", 102 "Pi2"
+# seat numbers above it are the assistant's: 101 is "Pi", 102 "Pi2" (the log's numbering)
+from pitable.rules.log import ASSISTANT_SEAT  # noqa: E402
 NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}
 HERE = Path(__file__).resolve().parent / "locale"
 

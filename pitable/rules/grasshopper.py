@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from typing import NamedTuple
 
 from pitable.errors import IllegalMove
+from pitable.keys import NAMES as KEYS
 
 GAME = "grasshopper"
 KINDS = ("grasshopper", "corn", "strawberry", "broccoli", "blackberry")
@@ -23,7 +24,7 @@ PLANTS = (1, 2, 3, 4)
 _K5 = (0, 1, 2, 3, 4)
 DECK = (14, 13, 13, 13, 13)  # G2
 DECK_SIZE = sum(DECK)
-CARDS = ("1", "2", "3", "4", "5", "6", "A", "X")  # G1
+CARDS = KEYS  # G1: 1 to 6, an Ace, an X; each card is pressed with the key of its name
 ACE = 6
 X = 7
 ALL_SPENT = 0xFF

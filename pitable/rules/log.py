@@ -14,23 +14,22 @@ import json
 from typing import NamedTuple
 
 from pitable.errors import IllegalMove, LogError
+from pitable.rules.games import GAMES as GAMES_BY_NAME, NAMES
 
 UNDO = {"undo": True}
 
-GAMES = ("grasshopper", "cockroach")
+GAMES = NAMES
 DECKS = ("physical", "virtual")
 ASSISTANT_LEVELS = ("easy", "strong")  # pitable.sim.search.LEVELS (the rules import no sim)
-MAX_BUDGET = 1_000_000                 # as the config allows (playouts per bid)
+MAX_BUDGET = 1_000_000                 # a log's bound (the config allows 1 to 5,000 playouts per bid)
 MAX_MESSAGE = 160  # a log error is one line a person reads: values in it are clipped
 
 
 def game_module(name, line: int = 1):
-    """The rules module of a game (``pitable.rules.<name>``), imported on first use."""
+    """The rules module of a game (``pitable.rules.<name>``, from the registry)."""
     if not isinstance(name, str) or name not in GAMES:
         raise LogError(f"line {line}: unknown game {_show(name)} (games: {', '.join(GAMES)})")
-    import importlib
-
-    return importlib.import_module(f"pitable.rules.{name}")
+    return GAMES_BY_NAME[name].rules
 
 
 class Log(NamedTuple):
@@ -151,7 +150,7 @@ def _assistant_seats(header: dict, players: int, bad) -> int:
         return 0
     if not isinstance(a, dict):
         raise bad(f"header: assistant must be an object, not {_show(a)}")
-    if header.get("game") != "grasshopper":
+    if not (header.get("game") in GAMES_BY_NAME and GAMES_BY_NAME[header["game"]].assistant):
         raise bad("header: the assistant plays Grasshopper Poker only")
     seats = a.get("seats")
     if (not isinstance(seats, list) or not seats or not all(type(p) is int and 1 <= p <= players for p in seats)
@@ -175,7 +174,7 @@ def pads_of(header: dict, players: int) -> list:
     return list(header.get("pads") or range(1, players - helper + 1))
 
 
-ASSISTANT_SEAT = 100  # the assistant's seats are 101, 102, ... (pitable.i18n.ASSISTANT_SEAT)
+ASSISTANT_SEAT = 100  # the assistant's seats are 101, 102, ...: the one numbering (i18n and screens read it)
 SEAT_FIELDS = ("chooser", "active", "first", "from", "to")      # one player number each
 SEAT_LISTS = ("winners", "losers", "chain", "locked")           # lists of player numbers
 

@@ -13,7 +13,7 @@ from pitable.screens.widgets import (H, W, Canvas, bottom, columns, fit_scale, h
                                      layout_paragraph, overhang, seat_boxes)
 
 ARROW = font.ARROW
-KEY_LABELS = ("1", "2", "3", "4", "5", "6", "A", "X")
+from pitable.keys import NAMES as KEY_LABELS  # noqa: E402
 
 
 def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from pitable.i18n import NAMES, msg
+from pitable.rules.games import GAMES
 from pitable.screens import font, icons
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
                                      hint_width, hints, KEY_H, key, key_width, layout_paragraph, overhang,
@@ -152,7 +153,7 @@ def _setup_join(c: Canvas, v) -> None:
     c.text(0, 44, c.say(msg("setup.any_key_join")))  # its descenders clear the marks of the hints below
     go_on = ("A", c.say(msg("key.go_on")))
     w = hint_width(*go_on)
-    if v.game == "grasshopper" and v.joined:
+    if GAMES[v.game].assistant and v.joined:
         # key 6 of a joined pad: the assistant takes a seat; the hint names its level once it plays
         pi = ("6", c.say(msg(f"value.{v.assistant_level}") if v.assistant_level else msg("seat.assistant")))
         hints(c, 54, [("X", c.say(msg("key.leave"))), pi, go_on])

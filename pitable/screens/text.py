@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from pitable.i18n import ASSISTANT_SEAT
+
 
 def counts(d: dict) -> str:
     return ", ".join(f"{n} {kind}" for kind, n in d.items()) or "nothing"
 
 
 def seat_name(n) -> str:
-    return f"Pi{'' if n == 101 else n - 100}" if isinstance(n, int) and n > 100 else str(n)
+    """A seat as the table names it: the Pi's seats are Pi, Pi2, ... (i18n.ASSISTANT_SEAT + 1, ...)."""
+    if isinstance(n, int) and n > ASSISTANT_SEAT:
+        return f"Pi{'' if n == ASSISTANT_SEAT + 1 else n - ASSISTANT_SEAT}"
+    return str(n)
 
 
 def describe(state, seats=None) -> str:
@@ -17,9 +22,7 @@ def describe(state, seats=None) -> str:
     from pitable.rules.log import by_seat
 
     data = by_seat(state.to_json(), seats or range(1, state.players + 1))
-    if data.get("game") == "grasshopper":
-        return describe_grasshopper(data)
-    return describe_cockroach(data)
+    return DESCRIBE[data["game"]](data)
 
 
 def describe_grasshopper(data: dict) -> str:
@@ -56,3 +59,6 @@ def describe_cockroach(data: dict) -> str:
     for seat in data["seats"]:
         lines.append(f"Seat {seat_name(seat['seat'])}: {seat['hand']} in hand; face up: {counts(seat['row'])}")
     return "\n".join(lines)
+
+
+DESCRIBE = {"grasshopper": describe_grasshopper, "cockroach": describe_cockroach}  # by rules.games name

@@ -20,6 +20,7 @@ from pitable.rules import cockroach as rules
 from pitable.rules.cockroach import KINDS, PER_KIND, Call, Flip, Pass
 
 BOTS = ("random", "heuristic")
+BOT_NAMES = BOTS  # what `pitable simulate --bots` takes
 _K8 = tuple(range(len(KINDS)))
 
 

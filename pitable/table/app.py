@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from pitable.errors import HardwareError
+from pitable.rules.games import GAMES
 from pitable.host import choose_config, choose_display, pin_factory  # noqa: F401 - run's probes
 from pitable.table import notices
 from pitable.table.setup import Setup
@@ -151,7 +152,7 @@ class Table:
         pads = tuple(header.get("pads") or range(1, done.state.players + 1))
         choice = {"game": done.game, "seats": pads, "deck": header.get("deck", "physical"),
                   "options": {}, "first": None, "assistant": {"seats": 0, "level": "strong"}}
-        if done.game == "cockroach":
+        if GAMES[done.game].first_chosen:  # Cockroach Poker: the loser starts the next (C2)
             losers = done.state.outcome.losers
             choice["first"] = done.seats[losers[0]] if losers else pads[0]
         else:
@@ -554,7 +555,7 @@ class PadsTest:
     not from the pads: the hardware layer only knows seat and key. The screen speaks the
     table's language; stdout stays English, like the logs."""
 
-    NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+    from pitable.keys import NAMES
 
     def __init__(self, config, out=None):
         from pitable.hardware.wiring import wiring_of

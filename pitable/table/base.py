@@ -19,9 +19,7 @@ from pitable.table import notices
 
 log = logging.getLogger(__name__)
 
-KEY_A, KEY_X = 6, 7
-KEY_PHONE = 4   # hold 5 (phones on): the QR for a seat of this game without a phone
-KEY_SAME = 0    # key 1 on a game's result: the next game with the same players
+from pitable.keys import KEY_A, KEY_PHONE, KEY_SAME, KEY_X  # noqa: E402, F401 - the controllers' keys
 TOAST_SECONDS = 2.5
 NOTICE_SECONDS = 8.0    # a screen that only informs moves on by itself after this (0: on a key only)
 LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer when the words need the room)

@@ -87,7 +87,7 @@ class CockroachTable(GameTable):
     def _scores_view(self, toast):
         st = self.state
         return v.CockroachRows(self.seats, tuple(st.hands), tuple(st.row(s) for s in range(st.players)), toast,
-                               5 if st.players == 2 else 4)  # C6
+                               cr.loss_count(st.players))  # C6
 
     # -- keys ---------------------------------------------------------------------------------
 

@@ -7,12 +7,12 @@ from pitable.screens import views as v
 from pitable.hardware.keys import HOLD
 from pitable.table.base import KEY_A, KEY_X, Toasts
 
-GAMES = ("grasshopper", "cockroach")
-LIMITS = {"grasshopper": (2, 4), "cockroach": (2, 6)}
-GH_OPTIONS = ("beginner", "x_takes_cancelled_ace", "end_on_empty_pile")  # labels: msg "opt.<name>"
-KEY_PI = 5  # the "6" key of a joined pad: the assistant takes a seat (Grasshopper Poker only)
-KEY_PHONE = 4  # the "5" key of a joined pad: a phone joins (when the config has web:)
-MAX_SEATS = 6  # seat numbers a phone may take: after the pads, up to the largest game
+from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
+
+LIMITS = {name: (game(name).min_players, game(name).max_players) for name in GAMES}
+GH_OPTIONS = game("grasshopper").options  # labels: msg "opt.<name>"
+from pitable.keys import KEY_PHONE, KEY_PI  # noqa: E402 - "5": a phone joins; "6": the Pi takes a seat
+MAX_SEATS = max(high for _, high in LIMITS.values())  # seat numbers a phone may take: up to the largest game
 PI_STEPS = ((0, "strong"), (1, "strong"), (1, "easy"), (2, "strong"), (2, "easy"), (3, "strong"), (3, "easy"))
 
 
@@ -118,7 +118,7 @@ class Setup(Toasts):
             self._options_key(pad, key)
 
     def _pi(self) -> int:
-        return self.pi_seats if self.game == "grasshopper" else 0
+        return self.pi_seats if game(self.game).assistant else 0
 
     def _join_key(self, pad: int, key: int) -> None:
         low, high = LIMITS[self.game]
@@ -137,7 +137,7 @@ class Setup(Toasts):
                 self._say("toast.need", n=low)
             else:
                 self.step = "options"
-        elif key == KEY_PI and self.game == "grasshopper":
+        elif key == KEY_PI and game(self.game).assistant:
             self._next_pi(high)
         elif key == KEY_PHONE and self.phones is not None:
             self._show_phone_code(high)
@@ -202,8 +202,8 @@ class Setup(Toasts):
             return
         if key == KEY_A:
             self.choice = {"game": self.game, "seats": tuple(self.joined),
-                           "deck": self.deck if self.game == "grasshopper" else "physical",
-                           "options": dict(self.options) if self.game == "grasshopper" else {},
+                           "deck": self.deck if game(self.game).virtual_deck else "physical",
+                           "options": {n: self.options[n] for n in game(self.game).options},
                            "first": self.first_pad(),
                            "assistant": {"seats": self._pi(), "level": self.pi_level}}
             return
@@ -228,9 +228,8 @@ class Setup(Toasts):
         return self.joined[0] if self.joined else None
 
     def _option_names(self) -> list:
-        if self.game == "grasshopper":
-            return list(GH_OPTIONS) + ["deck"]
-        return ["first"]  # Cockroach Poker is always played with the real cards in hand
+        spec = game(self.game)  # Cockroach Poker: no options, always the real cards in hand
+        return list(spec.options) + ["deck"] * spec.virtual_deck + ["first"] * spec.first_chosen
 
     def view(self) -> v.Setup:
         if self.showing is not None:
@@ -238,16 +237,17 @@ class Setup(Toasts):
             return v.Sitting(self.sitting.count(), tuple(totals), tuple(w for w, _ in totals.values()),
                              tuple(lo for _, lo in totals.values()), self._toast_text())
         lines = []
-        if self.game == "grasshopper":
-            for name in GH_OPTIONS:
+        spec = game(self.game)
+        if spec.options or spec.virtual_deck:
+            for name in spec.options:
                 on = self.options[name]
                 if name == "x_takes_cancelled_ace" and on and self.options["beginner"]:
                     value = msg("value.beginner_rules")  # G13: the beginners' X never takes the Ace
                 else:
                     value = msg("value.on" if on else "value.off")
                 lines.append((msg(f"opt.{name}"), value))
-            # one vocabulary with the config's deck: physical|virtual
-            lines.append((msg("opt.deck"), msg(f"value.{self.deck}")))
+            if spec.virtual_deck:  # one vocabulary with the config's deck: physical|virtual
+                lines.append((msg("opt.deck"), msg(f"value.{self.deck}")))
         else:
             first = self.first_pad()
             lines.append((msg("opt.first"), msg("seat", seat=first) if first else "-"))

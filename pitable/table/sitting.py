@@ -20,6 +20,8 @@ import os
 import time
 from pathlib import Path
 
+from pitable.rules.games import GAMES
+
 log = logging.getLogger(__name__)
 
 FILE = "sitting.json"
@@ -60,12 +62,12 @@ class Sitting:
         for g in self._current():
             for s in g["seats"]:
                 out.setdefault(s, [0, 0])
-            if g["game"] == "grasshopper":
-                for s in g["winners"]:
-                    out[s][0] += 1
-            else:
+            if GAMES[g["game"]].losers:  # Cockroach Poker: its losers (C6)
                 for s in g["losers"]:
                     out[s][1] += 1
+            else:
+                for s in g["winners"]:
+                    out[s][0] += 1
         return {s: tuple(n) for s, n in sorted(out.items())}
 
     def _current(self) -> list:
@@ -118,6 +120,6 @@ def _valid(g) -> bool:
     def seats(x):
         return isinstance(x, list) and all(type(s) is int and s > 0 for s in x)
 
-    return (isinstance(g, dict) and isinstance(g.get("id"), str) and g.get("game") in ("grasshopper", "cockroach")
+    return (isinstance(g, dict) and isinstance(g.get("id"), str) and g.get("game") in GAMES
             and seats(g.get("seats")) and seats(g.get("winners")) and seats(g.get("losers"))
             and type(g.get("at")) in (int, float))

@@ -16,7 +16,7 @@ from pitable.i18n import catalog, msg
 from pitable.screens import views as v
 from pitable.table.notices import REVEAL_NOT_SAVED
 
-NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+from pitable.keys import NAMES  # noqa: E402
 
 
 def dumps(obj) -> bytes:

@@ -369,7 +369,7 @@ def test_the_picture_shows_pin_numbers_large_the_led_resistor_at_the_pi_and_the_
     drawing = layout(wiring)
     texts = [s for s in drawing.shapes if s[0] == "text"]
     for u in wiring.uses:               # in the header box: the number large, the use small
-        (x, y) = next(t[1] for t in texts if t[2] == u.short and abs(t[1][1] - 0) >= 0
+        (x, y) = next(t[1] for t in texts if t[2] == u.short
                       and any(n[2] == str(u.board) and n[1][0] == t[1][0] for n in texts))
         number = next(n for n in texts if n[2] == str(u.board) and n[1][0] == x)
         short = next(t for t in texts if t[2] == u.short and t[1][0] == x)

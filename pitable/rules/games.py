@@ -1,0 +1,57 @@
+"""The games pitable knows, and what every part asks of a game, in one place (after
+OpenSpiel's ``GameType`` and ``register_game``): config, setup, screens, the web edge and the
+CLI look a game up here instead of testing its name. A third game is one more rules module
+and one more entry in ``GAMES``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from types import ModuleType
+from typing import Callable
+
+from pitable.errors import PitableError
+from pitable.rules import cockroach, grasshopper
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str                 # in configs, logs' headers and the web's JSON
+    title: str                # the English name (the screens say it from the catalogs)
+    rules: ModuleType         # State, move_from_json, state_from_header, header
+    min_players: int
+    max_players: int
+    options: tuple            # the rule options' names (Options fields; msg "opt.<name>")
+    assistant: bool           # the Pi may take seats (it plays from the public state alone)
+    virtual_deck: bool        # the Pi may deal the cards (none needed in hand)
+    first_chosen: bool        # the first player is chosen at the table (C2)
+    losers: bool              # the game ends with losers and everyone else wins (C6)
+    losing_count: Callable[[int], int] | None = None  # C6: of one kind face up, by players
+
+    def seats_ok(self, players: int) -> bool:
+        return self.min_players <= players <= self.max_players
+
+
+GAMES = {
+    grasshopper.GAME: GameSpec(
+        grasshopper.GAME, "Grasshopper Poker", grasshopper, grasshopper.MIN_PLAYERS, grasshopper.MAX_PLAYERS,
+        options=tuple(f.name for f in fields(grasshopper.Options)), assistant=True, virtual_deck=True,
+        first_chosen=False, losers=False),
+    cockroach.GAME: GameSpec(
+        cockroach.GAME, "Cockroach Poker", cockroach, cockroach.MIN_PLAYERS, cockroach.MAX_PLAYERS,
+        options=(), assistant=False, virtual_deck=False, first_chosen=True, losers=True,
+        losing_count=cockroach.loss_count),
+}
+NAMES = tuple(GAMES)
+
+
+class UnknownGame(PitableError, KeyError):
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def game(name) -> GameSpec:
+    """The game called ``name``; an unknown one is an error that lists the games."""
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise UnknownGame(f"unknown game {name!r} (games: {', '.join(NAMES)})") from None

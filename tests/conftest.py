@@ -1,0 +1,49 @@
+"""The ``system`` marker: the tests that drive real parts from outside (a real browser,
+callgrind, SIGKILLed daemons, whole-table runs in subprocesses) and take most of the suite's
+time. ``./test.sh -m "not system"`` runs the rest, the fast part, in under a minute;
+``./test.sh`` (the README's command, and CI) runs everything.
+
+Marked here, by what a test uses, rather than in each file, so that a new browser test is
+marked without anyone remembering to."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+# Whole files: what they drive, and why they are slow.
+SYSTEM_FILES = {
+    "tests/test_benchmark_counts.py": "runs the benchmarks under callgrind",
+    "tests/table/test_crash.py": "SIGKILLs real daemons at random points",
+}
+# Single tests that start whole daemons or tables in subprocesses, or play hundreds of games.
+SYSTEM_TESTS = {
+    "tests/test_config.py::test_any_data_gives_a_config_or_one_line_per_error",
+    "tests/test_malformed_input.py::test_the_table_resumes_or_says_why_from_any_log",
+    "tests/hardware/test_keyboard.py::test_esc_in_the_window_ends_pitable_run",
+}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "system: drives real parts from outside (browser, callgrind, "
+                                       "daemons in subprocesses); deselect with -m 'not system'")
+
+
+def _uses_a_browser(item) -> bool:
+    if any("browser" in name for name in getattr(item, "fixturenames", ())):
+        return True
+    function = getattr(item, "function", None)
+    try:
+        return function is not None and "open_browser(" in inspect.getsource(function)
+    except (OSError, TypeError):
+        return False
+
+
+def pytest_collection_modifyitems(config, items):
+    root = config.rootpath
+    for item in items:
+        path = item.path.relative_to(root).as_posix()
+        name = f"{path}::{getattr(item, 'originalname', item.name)}"
+        if path in SYSTEM_FILES or name in SYSTEM_TESTS or _uses_a_browser(item):
+            item.add_marker(pytest.mark.system)
