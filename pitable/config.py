@@ -372,9 +372,10 @@ def _missing(value, at):
     at.fail("required key is missing")
 
 
-def _dataclass_fields(cls, checks: dict[str, Check]) -> dict[str, tuple[Any, Check]]:
-    """Schema fields for a dataclass: its defaults, with one check per field."""
-    defaults = {f.name: f.default for f in dataclasses.fields(cls)}
+def _dataclass_fields(cls, checks: dict[str, Check], unset: tuple = ()) -> dict[str, tuple[Any, Check]]:
+    """Schema fields for a dataclass: its defaults (the one place they are written), with one
+    check per field; the fields in ``unset`` read None when absent (``_build`` works them out)."""
+    defaults = {f.name: None if f.name in unset else f.default for f in dataclasses.fields(cls)}
     assert set(defaults) == set(checks), cls
     return {name: (defaults[name], checks[name]) for name in defaults}
 
@@ -506,36 +507,35 @@ _KEYBOARD = _mapping({
     "rows": (list(DEFAULT_KEYBOARD), _list(_key_row, "rows", lo=2, hi=6)),
 })
 
-_PADS = _mapping({
-    "pin_factory": ("default", _choice(*PIN_FACTORIES)),
-    "wiring": ("direct", _choice(*WIRINGS)),
-    "bounce": (0.02, _number(0, 0.5)),
-    "hold": (1.0, _number(0.2, 10)),
-    "direct": (None, _optional(_DIRECT)),
-    "matrix": (None, _optional(_MATRIX)),
-    "keyboard": (None, _KEYBOARD),
-})
+_PADS = _mapping(_dataclass_fields(PadsConfig, {
+    "pin_factory": _choice(*PIN_FACTORIES),
+    "wiring": _choice(*WIRINGS),
+    "bounce": _number(0, 0.5),
+    "hold": _number(0.2, 10),
+    "direct": _optional(_DIRECT),
+    "matrix": _optional(_MATRIX),
+    "keyboard": _KEYBOARD,
+}, unset=("direct", "matrix", "keyboard")))
 
 _SECTION_OF = {**{k: f"display.{k}" for k in (f.name for f in dataclasses.fields(DisplayConfig))},
-               **{k: f"pads.{k}" for k in ("pin_factory", "wiring", "bounce", "hold",
-                                           "direct", "matrix", "keyboard")}}
+               **{k: f"pads.{k}" for k in (f.name for f in dataclasses.fields(PadsConfig))}}
 
-_TOP = _mapping({
-    "game": ("grasshopper", _choice(*GAMES)),
-    "deck": ("physical", _choice(*DECKS)),
-    "language": ("en", _choice(*LANGUAGES)),
-    "notice_seconds": (8.0, _number(0, 120)),
-    "log_dir": (None, _optional(_log_dir)),
-    "seats": (None, _optional(_integer(None))),   # range: see _build
-    "display": (None, _DISPLAY),
-    "pads": (None, _PADS),
-    "assistant": (None, _mapping({
-        "seats": (0, _integer(0, 3)),
-        "level": ("strong", _choice("easy", "strong")),
-        "budget": (None, _optional(_integer(1, 5000))),  # 5000: ~25 s a bid on a Pi Zero 2 W
-    }, make=AssistantConfig)),
-    "web": (None, lambda value, at: value),       # checked in _build: present (even empty) turns it on
-}, neighbours=_SECTION_OF)
+_TOP = _mapping(_dataclass_fields(Config, {
+    "game": _choice(*GAMES),
+    "deck": _choice(*DECKS),
+    "language": _choice(*LANGUAGES),
+    "notice_seconds": _number(0, 120),
+    "log_dir": _optional(_log_dir),
+    "seats": _optional(_integer(None)),   # range: see _build
+    "display": _DISPLAY,
+    "pads": _PADS,
+    "assistant": _mapping(_dataclass_fields(AssistantConfig, {
+        "seats": _integer(0, 3),
+        "level": _choice("easy", "strong"),
+        "budget": _optional(_integer(1, 5000)),  # 5000: ~25 s a bid on a Pi Zero 2 W
+    }), make=AssistantConfig),
+    "web": lambda value, at: value,       # checked in _build: present (even empty) turns it on
+}, unset=("seats", "display", "pads", "assistant")), neighbours=_SECTION_OF)
 
 
 def _bind_address(value, at):
@@ -556,11 +556,11 @@ def _host_name(value, at):
     return value
 
 
-_WEB = _mapping({
-    "port": (8080, _integer(1, 65535)),
-    "bind": ("0.0.0.0", _bind_address),
-    "host": (None, _optional(_host_name)),
-}, make=WebConfig)
+_WEB = _mapping(_dataclass_fields(WebConfig, {
+    "port": _integer(1, 65535),
+    "bind": _bind_address,
+    "host": _optional(_host_name),
+}), make=WebConfig)
 
 
 def _matrix(matrix: dict | None, at: _At) -> MatrixWiring | None:

@@ -440,7 +440,7 @@ def draw_instructions(c: Canvas, v) -> None:
 PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=6, last=5),
              msg("foot.offers", seat=6),
              msg("foot.results"))
-MAX_LINES = 3
+MAX_LINES = 3  # lines of instructions a page at most (fewer when the words need the room); the controllers page by it
 
 
 @functools.lru_cache(maxsize=None)

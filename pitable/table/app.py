@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pitable.errors import HardwareError
 from pitable.rules.games import GAMES
+from pitable.table.base import NOTICE_SECONDS
 from pitable.host import choose_config, choose_display, pin_factory  # noqa: F401 - run's probes
 from pitable.table import notices
 from pitable.table.setup import Setup
@@ -220,7 +221,7 @@ class Table:
 
     def _setup(self, game: str | None = None) -> Setup:
         return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
-                     sitting=self.sitting, notice_seconds=8.0 if self.notice_seconds is None else self.notice_seconds,
+                     sitting=self.sitting, notice_seconds=NOTICE_SECONDS if self.notice_seconds is None else self.notice_seconds,
                      assistant_seats=self.assistant.get("seats", 0),
                      assistant_level=self.assistant.get("level", "strong"),
                      language=self.language, phones=self.phones, address=self.web_address)

@@ -21,8 +21,10 @@ log = logging.getLogger(__name__)
 
 from pitable.keys import KEY_A, KEY_PHONE, KEY_SAME, KEY_X  # noqa: E402, F401 - the controllers' keys
 TOAST_SECONDS = 2.5
-NOTICE_SECONDS = 8.0    # a screen that only informs moves on by itself after this (0: on a key only)
-LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer when the words need the room)
+from pitable.config import Config  # noqa: E402
+
+NOTICE_SECONDS = Config.notice_seconds  # an informing screen moves on by itself after this (0: on a key only)
+from pitable.screens.grasshopper import MAX_LINES as LINES_PER_PAGE  # noqa: E402 - lines a page at most
 
 
 class Toasts:

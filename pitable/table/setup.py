@@ -5,7 +5,7 @@ from __future__ import annotations
 from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, msg
 from pitable.screens import views as v
 from pitable.hardware.keys import HOLD
-from pitable.table.base import KEY_A, KEY_X, Toasts
+from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Toasts
 
 from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
 
@@ -26,7 +26,7 @@ class Setup(Toasts):
 
     def __init__(self, seats: int, game: str = "grasshopper", deck: str = "physical", clock=None,
                  language: str = "en", assistant_seats: int = 0, assistant_level: str = "strong",
-                 phones=None, address: str = "", sitting=None, notice_seconds: float = 8.0):
+                 phones=None, address: str = "", sitting=None, notice_seconds: float = NOTICE_SECONDS):
         # Phones (pitable.web.access.Phones, loop thread): seats after the pads' numbers
         # can join from a phone; None when the config has no web: section.
         self.phones = phones
