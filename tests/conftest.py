@@ -17,8 +17,13 @@ SYSTEM_FILES = {
     "tests/test_benchmark_counts.py": "runs the benchmarks under callgrind",
     "tests/table/test_crash.py": "SIGKILLs real daemons at random points",
 }
-# Single tests that start whole daemons or tables in subprocesses, or play hundreds of games.
+# Single tests that start whole daemons in subprocesses, play whole games through the real
+# pads on mock pins, or check thousands of generated configs.
 SYSTEM_TESTS = {
+    "tests/table/test_game_on_pins.py::test_whole_grasshopper_game_on_direct_wired_pins",
+    "tests/table/test_game_on_pins.py::test_whole_grasshopper_game_on_a_four_seat_matrix",
+    "tests/table/test_game_on_pins.py::test_whole_cockroach_game_on_a_six_seat_matrix",
+    "tests/table/test_game_on_pins.py::test_keys_pressed_in_every_phase_never_break_the_game",
     "tests/test_config.py::test_any_data_gives_a_config_or_one_line_per_error",
     "tests/test_malformed_input.py::test_the_table_resumes_or_says_why_from_any_log",
     "tests/hardware/test_keyboard.py::test_esc_in_the_window_ends_pitable_run",
@@ -30,9 +35,11 @@ def pytest_configure(config):
                                        "daemons in subprocesses); deselect with -m 'not system'")
 
 
-def _uses_a_browser(item) -> bool:
+def _uses_a_browser(item, path: str) -> bool:
     if any("browser" in name for name in getattr(item, "fixturenames", ())):
         return True
+    if not path.startswith("tests/web/"):  # the browser helpers are the web tests' (tests/web/browser.py)
+        return False
     function = getattr(item, "function", None)
     try:
         return function is not None and "open_browser(" in inspect.getsource(function)
@@ -42,8 +49,14 @@ def _uses_a_browser(item) -> bool:
 
 def pytest_collection_modifyitems(config, items):
     root = config.rootpath
+    names = {f"{item.path.relative_to(root).as_posix()}::{getattr(item, 'originalname', item.name)}"
+             for item in items}
+    if len(names) > 100:  # a whole run: a renamed test must not fall out of the marker unseen
+        missing = {name for name in SYSTEM_TESTS if name.split("::")[0] in
+                   {n.split("::")[0] for n in names}} - names
+        assert not missing, f"tests/conftest.py marks tests that are not there: {missing}"
     for item in items:
         path = item.path.relative_to(root).as_posix()
         name = f"{path}::{getattr(item, 'originalname', item.name)}"
-        if path in SYSTEM_FILES or name in SYSTEM_TESTS or _uses_a_browser(item):
+        if path in SYSTEM_FILES or name in SYSTEM_TESTS or _uses_a_browser(item, path):
             item.add_marker(pytest.mark.system)
