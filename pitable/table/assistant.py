@@ -12,6 +12,7 @@ microseconds and runs inline.
 from __future__ import annotations
 
 import logging
+import threading
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,7 @@ class Assistant:
         self.post = post
         self.worker = worker if level == "strong" else "inline"
         self._pool = None
+        self._pool_lock = threading.Lock()  # the pool is made on the dispatch thread, closed on the loop's
         self._jobs = None       # positions for the dispatch thread (process worker)
         self._closed = False
         self.asked: dict = {}   # player -> the position key it is thinking about
@@ -142,35 +144,46 @@ class Assistant:
                 if self._closed:
                     return  # the game ended while it thought
                 log.exception("the assistant's worker failed; deciding on its dispatch thread")
-                self._pool = None
+                self._drop_pool()
                 card = work(*args)
             if self._closed:
                 return
-            self.post(lambda token=token, player=player, card=card: deliver(token, player, card))
+            # every name bound now: the next job rebinds them before the loop runs this
+            self.post(lambda token=token, player=player, card=card, deliver=deliver: deliver(token, player, card))
 
     def forget(self) -> None:
         """The position changed (a commit, an undo): what it thought about is moot."""
         self.asked = {}
 
     def _executor(self):
-        if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
+        """The worker pool, made on first use on the dispatch thread; under the lock, so that
+        a close() on the loop's thread never misses one being made (no pool outlives it)."""
+        with self._pool_lock:
+            if self._closed:
+                raise RuntimeError("the assistant is closed")
+            if self._pool is None:
+                import multiprocessing
+                from concurrent.futures import ProcessPoolExecutor
 
-            # forkserver: a clean process without the daemon's threads (forking those is unsafe)
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority)
-        return self._pool
+                # forkserver: a clean process without the daemon's threads (forking those is unsafe)
+                methods = multiprocessing.get_all_start_methods()
+                context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority)
+            return self._pool
+
+    def _drop_pool(self) -> None:
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
-        self._closed = True
+        with self._pool_lock:
+            self._closed = True
         if self._jobs is not None:
             self._jobs.put(None)
             self._jobs = None
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._drop_pool()
 
 
 def _lower_priority() -> None:

@@ -4,6 +4,8 @@ position's answer is recognisable."""
 
 import queue
 
+import pytest
+
 from pitable.rules.grasshopper import HANDS, Reveal, State
 from pitable.table.assistant import Assistant
 
@@ -94,3 +96,34 @@ def test_easy_and_strong_repeat_with_the_seed_and_header_round_trips():
     # a different seed may bid differently; at least the decisions are cards in hand
     cards = {Assistant((1,), "easy", seed=s).bid_now(state, 1) for s in range(30)}
     assert cards <= set(HANDS[0]) and len(cards) > 1  # the easy level's noise comes from its seed
+
+
+def test_each_answer_goes_to_the_deliver_of_its_own_question():
+    """The dispatch thread posts each answer for the loop to deliver later: the posted call
+    must deliver to its own job's ``deliver``, not to the next job's (bound late)."""
+    import queue
+
+    from pitable.table.assistant import Assistant
+
+    posted = []
+    pi = Assistant((1,), post=posted.append)
+    pi._executor = lambda: type("Now", (), {"submit": lambda self, f, *a: type("F", (), {"result": lambda s: 7})()})()
+    got = {"a": [], "b": []}
+    jobs = queue.SimpleQueue()
+    for name in ("a", "b"):
+        jobs.put((True, None, 1, name, lambda token, player, card, name=name: got[name].append(token)))
+    jobs.put(None)
+    pi._dispatch(jobs)          # both answered before the loop runs either posted call
+    for call in posted:
+        call()
+    assert got == {"a": ["a"], "b": ["b"]}
+
+
+def test_no_worker_pool_is_made_after_close():
+    from pitable.table.assistant import Assistant
+
+    pi = Assistant((1,), post=lambda f: None)
+    pi.close()
+    with pytest.raises(RuntimeError):
+        pi._executor()          # the dispatch thread asking after close() gets no new pool
+    assert pi._pool is None
