@@ -12,7 +12,7 @@ its own seat in the first half). The fourth step's candidates are ``RealX`` sett
 (``searcher``, ``betas``, ``split``) and ``RealHP`` (``halving``, ``pool``).
 """
 import math, random
-from pitable.rules.grasshopper import ACE, X, HANDS, REVEAL, BIDDING, CHOOSING, OVER, State, GRASSHOPPER
+from pitable.rules.grasshopper import ACE, X, HANDS, REVEAL, BIDDING, CHOOSING, OVER
 from pitable.sim.grasshopper import kind_value
 from pitable.sim import search as S
 from league import baselines as B
@@ -195,8 +195,6 @@ _phase1 = {}
 class EqM(EqK):
     """Level-k against a per-seat mixture: the heuristic (weight w_h) or a searcher."""
     weights = None
-    def phase1(self, root_state, seat, budget):
-        EqK.run.__func__  # noqa
     def run(self, root_state, seat, budget):
         root = S.Node(root_state)
         hands = root.hands
@@ -250,9 +248,7 @@ class CandM(Cand2):
     def __init__(self, seed, q=0.8, split=0.5, window=16, temper=1.0, wmax=0.95, pure=True, **kw):
         super().__init__(seed, **kw); self.q, self.split = q, split
         self.window, self.temper, self.wmax, self.pure = window, temper, wmax, pure
-        self.past = []
-    def observe(self, state, bids):
-        self.past.append((state, bids))
+        self.past = []  # set by the game loop before each bid: the game's revealed bids
     def modes_at(self, state, seat):
         key = (self.seed, self.budget, state.position_key(), seat)
         r = _phase1.get(key)
@@ -475,14 +471,7 @@ class CandB(CandM):
         _phase1[(self.seed, self.budget, state.position_key(), seat)] = s.root1
         return s, root
 
-class EqB2(EqB):
-    """Phase 1 without the own seat's updates: the others learn against a uniform us."""
-    def run(self, root_state, seat, budget):
-        import types
-        return EqB.run(self, root_state, seat, budget)
-
 class CandB2(CandB):
-    skip_self = True
     def search(self, state, seat):
         rng = self.decision_rng(state, seat, "bid")
         s = EqB(rng, shape=self.shape); s.split = self.split; s.betas = self.betas
@@ -504,10 +493,9 @@ def _modes_at_skip(self, state, seat):
 CandB2.modes_at = _modes_at_skip
 
 class Real:
-    """The integrated strong (pitable.sim.search.decide) with a past fed by observe."""
+    """The integrated strong (pitable.sim.search.decide) with the past the game loop sets."""
     def __init__(self, seed, **kw):
         self.seed = seed; self.past = []
-    def observe(self, state, bids): self.past.append((state, bids))
     def bid_card(self, state, seat):
         return S.decide(state, seat, "strong", self.seed, 200, tuple(self.past[-16:]))
     def choose_kind(self, state, seat):

@@ -8,7 +8,7 @@ used SEED x (and y where said).
 import sys, json, random, time, multiprocessing as mp
 import league.run as L
 from league import candidates as proto
-from pitable.rules.grasshopper import BIDDING, CHOOSING, OVER, REVEAL, State, VirtualDeck
+from pitable.rules.grasshopper import BIDDING, CHOOSING, DECK_SIZE, REVEAL, State, VirtualDeck
 
 SPEC, OPP, P, G, OB, SEED = {}, "heuristic", 2, 0, 200, "x"  # set by main (pool workers fork with them)
 
@@ -33,18 +33,19 @@ def play(names, seed, budgets):
     deck = VirtualDeck(rng.getrandbits(32))
     state = State(players)
     cpu = [0.0] * players; nb = [0] * players
+    past = []
     clock = time.process_time
     while True:
         phase = state.phase
         if phase is REVEAL:
-            state.play_reveals((deck.order[66 - state.pile],))
+            state.play_reveals((deck.order[DECK_SIZE - state.pile],))
         elif phase is BIDDING:
             bids = []
             for s, a in enumerate(agents):
+                if hasattr(a, "past"):  # the one bot protocol (league/run.py): the revealed bids so far
+                    a.past = tuple(past)
                 t = clock(); bids.append(a.bid_card(state.copy(), s)); cpu[s] += clock() - t; nb[s] += 1
-            before = state.copy()
-            for a in agents:
-                if hasattr(a, "observe"): a.observe(before, tuple(bids))
+            past.append((state.copy(), tuple(bids)))
             state.play_bids(tuple(bids))
         elif phase is CHOOSING:
             s = state.choosers[0]

@@ -14,7 +14,7 @@ import random
 import sys
 import time
 
-from pitable.rules.grasshopper import BIDDING, CHOOSING, OVER, REVEAL, State, VirtualDeck
+from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL, State, VirtualDeck
 
 # Bots of the league and the levels of pitable's Pi player. Budgets: playouts (or iterations)
 # per bid; the search bots get about the CPU per bid of pitable's strong level.
@@ -25,7 +25,7 @@ FOCUS = ("strong", "easy")  # the players the league is for: they meet everyone 
 def make(name: str, seed: int, budgets: dict):
     from league import bots
 
-    if name in ("strong", "easy", "medium"):
+    if name in ("strong", "easy"):
         return PiPlayer(name, seed, budgets.get(name))
     if name.startswith("sb-"):  # a candidate: sb-SELECTION[-PRIOR], e.g. sb-eq-0.3
         from league.baselines import BaselineBot
@@ -112,10 +112,8 @@ def play_game(names: tuple, seed: str, budgets: dict) -> tuple:
         else:
             break
     out = state.outcome
-    order = sorted(range(players), key=lambda s: (-out.chips[s], out.grasshoppers[s]))
     key = {s: (out.chips[s], -out.grasshoppers[s]) for s in range(players)}
     ranks = [1 + sum(1 for q in range(players) if key[q] > key[s]) for s in range(players)]
-    del order
     return out.winners, ranks, cpu, bids_made
 
 
@@ -179,6 +177,9 @@ def run(seed: int = 1, entrants: tuple = ENTRANTS, focus: tuple = FOCUS, games: 
     work.sort(key=lambda j: ((j[2] + 0.5) / tables[j[1]][2], j[1]))
     stop = None if deadline is None else time.monotonic() + deadline
     record = open(record_to, "a") if record_to else None
+    if record is not None:
+        # the code the games below are played with: a record can be replayed at that commit
+        _record(record, {"played_at": played_at(), "seed": seed})
     try:
         if jobs > 1:
             import multiprocessing
@@ -216,7 +217,38 @@ def read_record(path: str) -> list:
     if not os.path.exists(path):
         return []
     with open(path) as f:
-        return [tuple(tuple(x) if isinstance(x, list) else x for x in json.loads(line)) for line in f if line.strip()]
+        rows = [json.loads(line) for line in f if line.strip()]
+    # a dict line names the commit the games after it were played at (played_at)
+    return [tuple(tuple(x) if isinstance(x, list) else x for x in r) for r in rows if isinstance(r, list)]
+
+
+def record_commits(path: str) -> list:
+    """The commits a ``--record`` file's games were played at, in the order it names them."""
+    import json
+
+    with open(path) as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    return [r["played_at"] for r in rows if isinstance(r, dict) and "played_at" in r]
+
+
+def played_at() -> dict:
+    """The commit of the repository this league runs from, and whether files were changed
+    since (``dirty``: the games are then not quite that commit's)."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+
+    def git(*args):
+        try:
+            out = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        return out.stdout.strip() if out.returncode == 0 else None
+
+    commit = git("rev-parse", "HEAD")
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", "pitable", "league")
+    return {"commit": commit, "dirty": bool(changed) if changed is not None else None}
 
 
 def _record(f, r) -> None:

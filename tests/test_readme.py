@@ -75,12 +75,12 @@ def test_the_logs_path_the_readme_gives_is_where_games_go(tmp_path):
 def test_the_readmes_league_figures_are_those_of_the_kept_league_record():
     """The Pi-player paragraph quotes the league run kept in league/records/ (the one
     docs/assistant-player.md says is the latest): each figure is strong's share of wins there."""
-    import json
+    from league.run import read_record
 
     record = ROOT / "league" / "records" / "seed20-cut2.jsonl"
     wins: dict = {}
-    for line in record.read_text().splitlines():
-        _, _, seats, winners, *_ = json.loads(line)
+    for _, _, seats, winners, *_ in read_record(str(record)):
+        seats = list(seats)
         if "strong" not in seats or len(set(seats)) != 2:
             continue
         key = (len(seats), next(n for n in seats if n != "strong"))

@@ -201,8 +201,8 @@ def test_a_resumed_league_plays_only_the_games_its_record_lacks(tmp_path, monkey
     record = tmp_path / "league.jsonl"
     whole = run.run(4, ("heuristic", "random"), ("heuristic",), {2: 4, 3: 2, 4: 2}, out=io.StringIO(),
                     record_to=str(record))
-    lines = record.read_text().splitlines()
-    record.write_text("\n".join(lines[:5]) + "\n")  # a run cut short
+    head, *lines = record.read_text().splitlines()
+    record.write_text("\n".join([head] + lines[:5]) + "\n")  # a run cut short
     played = []
     real_job = run._job
     monkeypatch.setattr(run, "_job", lambda job: played.append(job[1:3]) or real_job(job))
@@ -212,7 +212,10 @@ def test_a_resumed_league_plays_only_the_games_its_record_lacks(tmp_path, monkey
     assert len(played) == len(lines) - 5 and not kept & set(played)
     assert {k: v for k, v in again.items() if k != "cpu_ms_per_bid"} == \
         {k: v for k, v in whole.items() if k != "cpu_ms_per_bid"}  # the same games, so the same ratings
-    assert len(record.read_text().splitlines()) == len(lines)
+    assert len(record.read_text().splitlines()) == len(lines) + 2  # each run names its commit first
+    commits = run.record_commits(str(record))
+    assert len(commits) == 2 and commits[0] == commits[1] == run.played_at()
+    assert len(commits[0]["commit"]) == 40 and isinstance(commits[0]["dirty"], bool)
     with pytest.raises(ValueError, match="another table"):
         run.run(4, ("random", "heuristic"), ("random",), {2: 4, 3: 2, 4: 2}, out=io.StringIO(),
                 record_to=str(record), resume=True)
