@@ -6,19 +6,14 @@ import random
 import pytest
 
 from league.baselines import SELECTIONS, BaselineBot, playout_greedy, strategy
-from pitable.rules.grasshopper import DECK_SIZE, HANDS, OVER
+from pitable.rules.grasshopper import DECK_SIZE, OVER
 from pitable.sim.search import decide
-from tests.sim.test_grasshopper_search import position
+from tests.sim.test_grasshopper_search import bids_a_card_in_hand_that_repeats_with_the_seed, position
 
 
 @pytest.mark.parametrize("selection", SELECTIONS)
 def test_the_bid_is_a_card_in_hand_and_repeats_with_the_seed(selection):
-    state, _ = position(1)
-    bot = BaselineBot(random.Random(0), budget=60, selection=selection, seed=42)
-    bid = bot.bid_card(state, 1)
-    assert bid in HANDS[state.spent[1]]
-    again = BaselineBot(random.Random(99), budget=60, selection=selection, seed=42)
-    assert again.bid_card(state, 1) == bid  # the shared rng plays no part: only seed and position
+    bids_a_card_in_hand_that_repeats_with_the_seed(BaselineBot, selection)
 
 
 def test_the_strong_level_bids_what_its_strategy_says_and_its_seed_repeats_it():

@@ -8,27 +8,14 @@ import pytest
 
 from league import bots, run
 from pitable.cli import main
-from pitable.rules.grasshopper import BIDDING, CHOOSING, HANDS, REVEAL, Bids, Choose, State, VirtualDeck
+from pitable.rules.grasshopper import CHOOSING, HANDS, REVEAL, Bids, State, VirtualDeck
 from pitable.sim import grasshopper as sim
+from tests.sim.test_grasshopper_search import position as search_position
 
 
 def position(seed, players=3, bids_until=5):
     """A real position reached by heuristic games: bidding after some turns."""
-    rng = random.Random(seed)
-    heuristic = [sim.HeuristicBot(rng) for _ in range(players)]
-    state = State(players)
-    deck = VirtualDeck(seed)
-    turns = 0
-    while True:
-        if state.phase is REVEAL:
-            state.push(deck.next_reveal(state))
-        elif state.phase is BIDDING:
-            if turns == bids_until:
-                return state
-            turns += 1
-            state.push(Bids(tuple(heuristic[s].bid(state, s) for s in range(players))))
-        elif state.phase is CHOOSING:
-            state.push(Choose(heuristic[state.chooser].choose(state, state.chooser)))
+    return search_position(seed, players, bids_until)[0]
 
 
 LEAGUE_BOTS = [

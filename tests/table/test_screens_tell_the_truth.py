@@ -105,19 +105,8 @@ def test_g7_first_stalemate_with_an_empty_draw_pile_says_no_card_is_added(new_ta
     pytest.skip("no seed reached a stalemate on an empty pile")  # pragma: no cover
 
 
-def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
-    table = new_table()
-    game = start_grasshopper(table, pads=(1, 2))
-    # seat 1 plays 1 2 3 4 5 6 A, seat 2 plays 2 3 4 5 6 A 1: no stalemate; then both X
-    for a, b in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 0)):
-        while game.state.phase is not BIDDING or game.notices:
-            if game.notices:
-                leave_notices(table, game)
-            elif game.state.phase is REVEAL:
-                press(table, 1, next(k for k in (1, 2, 3, 4, 0) if game.state.unseen[k]))
-            else:
-                press(table, game.seats[game.state.chooser], 0)
-        bid(table, ((1, a), (2, b)))
+def to_the_next_bids(table, game):
+    """Notices read, cards turned up, kinds chosen, by keys: until the table waits for bids."""
     while game.state.phase is not BIDDING or game.notices:
         if game.notices:
             leave_notices(table, game)
@@ -125,6 +114,16 @@ def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
             press(table, 1, next(k for k in (1, 2, 3, 4, 0) if game.state.unseen[k]))
         else:
             press(table, game.seats[game.state.chooser], 0)
+
+
+def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2))
+    # seat 1 plays 1 2 3 4 5 6 A, seat 2 plays 2 3 4 5 6 A 1: no stalemate; then both X
+    for a, b in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 0)):
+        to_the_next_bids(table, game)
+        bid(table, ((1, a), (2, b)))
+    to_the_next_bids(table, game)
     bid(table, ((1, 7), (2, 7)))  # the round's last bid: X and X, a stalemate
     press(table, 1, 6)
     assert titles(game)[0] == "Stalemate" and "Round 1 over" in titles(game)
