@@ -367,17 +367,14 @@ class Table:
         if deck is not None and not deck.matches(state):
             log.warning("the log's reveals do not follow its seed; asking for reveals instead")
             deck = None
-        pads = list(header.get("pads") or range(1, state.players + 1))
+        from pitable.rules.log import seats_of
+
         assistant = None
-        seats = tuple(pads)
+        seats = tuple(seats_of(header, state.players))  # the one numbering replay and the web use
         if header.get("assistant"):
-            from pitable.i18n import ASSISTANT_SEAT
             from pitable.table.assistant import Assistant
 
             assistant = Assistant.from_header(header["assistant"], post=self._post, worker=self.assistant_worker)
-            mine = assistant.players
-            seats = tuple(ASSISTANT_SEAT + 1 + mine.index(p) if p in mine else pads.pop(0)
-                          for p in range(state.players))
         return GrasshopperTable(state, seats, journal, deck, clock=self.clock, signal=self._signal,
                                 resumed=resumed, assistant=assistant, **self._timing())
 

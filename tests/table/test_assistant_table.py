@@ -282,3 +282,18 @@ def test_the_pi_searches_its_choice_off_the_loop_and_the_screen_says_it_is_think
     for item in held:
         item()
     assert isinstance(game.state.moves[moves], Choose)  # its answer, committed as its choice
+
+
+def test_the_table_numbers_the_pis_seats_as_replay_does_whatever_the_headers_order(tmp_path):
+    """A hand-edited header may list the Pi's seats out of order: the screens must still
+    call the same player "Pi" as `pitable replay` and /api/state (rules.log.seats_of)."""
+    from pitable.rules import grasshopper as gh
+    from pitable.rules.log import seats_of
+    from pitable.table.app import Table
+    from pitable.table.journal import NoJournal
+
+    header = gh.header(4, gh.Options(), pads=[1, 2], deck="physical",
+                       assistant={"seats": [4, 3], "level": "easy", "budget": 10, "seed": 1})
+    table = Table(seats=2, log_dir=tmp_path)
+    controller = table._make_controller(gh.state_from_header(header), header, NoJournal(OSError(28, "a test: no log")), resumed=False)
+    assert controller.seats == tuple(seats_of(header, 4)) == (1, 2, 101, 102)
