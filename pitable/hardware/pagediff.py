@@ -55,8 +55,9 @@ class _Paged:
         self._last_pages = None
 
     def display(self, image: Image.Image) -> None:
-        assert image.mode == self.mode
-        assert image.size == self.size
+        if image.mode != self.mode or image.size != self.size:  # checked also under python -O
+            raise DisplayError(f"a {image.mode} {image.size[0]}x{image.size[1]} frame for a "
+                               f"{self.mode} {self.size[0]}x{self.size[1]} display")
         pages = page_bytes(self.preprocess(image), self._pages)
         last = self._last_pages
         self._last_pages = None  # until the send has succeeded

@@ -209,3 +209,11 @@ def test_page_bytes_match_luma_bit_order():
     assert pages[7][127] == 0x80
     assert sum(map(sum, pages)) == 0x81 + 0x80
 
+
+
+@pytest.mark.parametrize("paged_cls", [PagedSSD1306, PagedSH1106])
+def test_a_frame_of_the_wrong_size_or_mode_is_a_display_error_even_under_python_O(paged_cls):
+    paged = paged_cls(CountingSerial())
+    for image in (Image.new("1", (128, 32)), Image.new("L", (128, 64))):
+        with pytest.raises(DisplayError, match="frame for a 1 128x64 display"):
+            paged.display(image)
