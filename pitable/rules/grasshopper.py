@@ -496,7 +496,7 @@ class State:
         else:
             pile = list(reversed(deck.order[DECK_SIZE - self.pile:]))
         left = len(pile)
-        perms = _permutations()
+        perms = hand_orders()
         n_perms = len(perms)
         players = self.players
         bids_of_round: list = []
@@ -804,9 +804,6 @@ def hand_orders() -> list:
 
         _perms.extend(permutations(range(8)))
     return _perms
-
-
-_permutations = hand_orders  # the rules' own hot loop's name
 
 
 class VirtualDeck:
