@@ -8,6 +8,7 @@ without them the import graph has no cycle."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -51,8 +52,13 @@ def layer(module: str) -> str:
     return parts[1]
 
 
-def imports(path: Path):
+@functools.lru_cache(maxsize=None)
+def imports(path: Path) -> tuple:
     """(imported module, line) for every import in the file, relative ones resolved."""
+    return tuple(_imports(path))
+
+
+def _imports(path: Path):
     me = module_name(path).split(".")
     here = me if path.name == "__init__.py" else me[:-1]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
