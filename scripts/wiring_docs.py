@@ -19,12 +19,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pitable.config import load_config  # noqa: E402
-from pitable.hardware.wiring import wiring_of  # noqa: E402
+from pitable.hardware.wiring import checklist, wiring_of  # noqa: E402
 from pitable.hardware.wiring_build import BUILD_PICTURES  # noqa: E402
 from pitable.hardware.wiring_picture import layout, to_png, to_svg  # noqa: E402
 from pitable.hardware.wiring_text import DOC_BEGIN, DOC_END, doc_order, doc_section  # noqa: E402
 
 PICTURES = "docs/wiring"
+CHECK_BEGIN = "<!-- checklist: made by scripts/wiring_docs.py from config/pitable.yaml -->"
+CHECK_END = "<!-- end of checklist -->"
 DOC = "docs/wiring.md"
 
 
@@ -47,7 +49,12 @@ def made(root: pathlib.Path = ROOT):
         entries.append((source, wiring, picture.removeprefix("docs/")))
     doc = (root / DOC).read_text(encoding="utf-8")
     start, end = doc.index(DOC_BEGIN), doc.index(DOC_END) + len(DOC_END) + 1
-    return doc[:start] + doc_section(entries) + doc[end:], svgs, drawings
+    doc = doc[:start] + doc_section(entries) + doc[end:]
+    default = wiring_of(load_config(root / "config" / "pitable.yaml"))
+    start, end = doc.index(CHECK_BEGIN), doc.index(CHECK_END)
+    steps = "\n".join(f"- {step}" for step in checklist(default))
+    doc = doc[:start] + CHECK_BEGIN + "\n\n" + steps + "\n\n" + doc[end:]
+    return doc, svgs, drawings
 
 
 def main() -> int:

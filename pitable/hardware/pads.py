@@ -238,6 +238,11 @@ def _wake_if_earlier(wake, before: float | None, after: float | None) -> None:
         wake()
 
 
+# gpiozero's native and pigpio factories switch a pin to output at its latch's old value
+# before they write 0: a row must never be driven high, not even for microseconds
+_LATCHING = ("NativeFactory", "PiGPIOFactory")
+
+
 def _drive_low(pin) -> None:
     """Make a row an output at 0 in one step (lgpio claims it at 0, RPi.GPIO sets it up
     with initial=0): it never drives high, not even for an instant."""
@@ -327,6 +332,13 @@ class MatrixPads(_Closing):
                 except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                     raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
                 self._rows.append(dev)
+                if type(dev.pin_factory).__name__ in _LATCHING:
+                    raise PadsError(
+                        f"matrix row of seat {s + 1} (GPIO {pin}): pin factory "
+                        f"{type(dev.pin_factory).__name__} turns a pin into an output at "
+                        "whatever its output latch holds (another program may have left a 1 "
+                        "there), so a row could be driven high for microseconds; the matrix "
+                        "needs pads.pin_factory: lgpio or rpigpio (or default)")
                 try:
                     _drive_low(dev.pin)
                 except Exception as e:  # noqa: BLE001

@@ -592,10 +592,16 @@ def checklist(wiring: Wiring) -> list[str]:
     out.append(f"A2. 3V3 rail (hub pin {RAIL_PIN}) to the ground bus: no beep (a short beep as the "
                "10 uF charges is fine; a steady one is a short).")
     lines = [h for h in wiring.hub if h.bcm is not None]
-    out.append("A3. Every used hub pin to the ground bus and to the 3V3 rail: no beep. Pins "
-               + " ".join(str(h.board) for h in lines if h.pull_up)
-               + f" read {PULL_UP} to the rail (their pull-ups)." if any(h.pull_up for h in lines)
-               else "A3. Every used hub pin to the ground bus and to the 3V3 rail: no beep.")
+    pulled = {}
+    for h in lines:
+        if h.pull_up:
+            ohms = _value(h.series) + _value(h.pull_up)
+            pulled.setdefault(_ohms(ohms), []).append(str(h.board))
+    a3 = "A3. Every used hub pin to the ground bus and to the 3V3 rail: no beep."
+    if pulled:
+        a3 += " On ohms, to the rail: " + "; ".join(
+            f"pins {' '.join(b)} read {r} (series resistor + pull-up)" for r, b in pulled.items()) + "."
+    out.append(a3)
     pairs = wiring.neighbours()
     if pairs:
         out.append("A4. Neighbours on the box header (a solder bridge joins them): no beep between "
@@ -604,7 +610,8 @@ def checklist(wiring: Wiring) -> list[str]:
                + "; ".join(sorted({f"{h.series} ({_kind_of(h)})" for h in lines if h.series})) + ".")
     if wiring.kind == "direct":
         out.append("A6. Each pad, on its own plug: contacts 9, 11, 13 and 15 beep to each other "
-                   "(ground); key contact 1-8 to ground: open, and a beep while that key is held.")
+                   "(ground); key contact 1-8 to ground: open (a blip as its 10 nF charges), and a "
+                   "steady beep while that key is held.")
     else:
         out.append("A6. Each pad, on its own plug, meter on diode test: red probe on a key's "
                    "contact (1-8), black on contact 10 (the row): about 0.2-0.35 V while that key "
@@ -626,6 +633,11 @@ def checklist(wiring: Wiring) -> list[str]:
                "header pin(s) it came in on. A wrong or silent key is a wire to find, not a fault "
                "to live with.")
     return out
+
+
+def _value(text: str) -> float:
+    number, unit = text.split()
+    return float(number) * (1000 if unit == "kOhm" else 1)
 
 
 def _kind_of(h: HubLine) -> str:

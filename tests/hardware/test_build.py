@@ -136,3 +136,22 @@ def test_the_docs_hold_the_build_drawings_of_every_config():
         for suffix in ("", "-hub", "-pad", "-cable"):
             assert (ROOT / "docs" / "wiring" / f"{stem}{suffix}.svg").exists()
             assert f"wiring/{stem}{suffix}.svg" in doc
+
+
+def test_notes_say_the_real_seat_count_and_an_spi_display_gets_its_own_note():
+    four = wiring_of(load_config(ROOT / "config" / "matrix-4-seats.yaml"))
+    assert any("through 4 pads' cable" in n for n in four.notes)
+    assert not any("six pads" in n for n in four.notes)
+    spi = wiring_of(load_config(ROOT / "config" / "spi-ssd1309.yaml"))
+    assert any("SPI module has 7 pins" in n for n in spi.notes)
+    assert not any("VCC GND SCL SDA" in n for n in spi.notes)
+
+
+def test_the_doc_answers_every_finding_of_the_electrical_review():
+    doc = (ROOT / "docs" / "wiring.md").read_text(encoding="utf-8")
+    table = doc[doc.index("## What the electrical review found"):doc.index("## Each shipped config")]
+    ids = [f"D{i}" for i in range(1, 6)] + ["M1", "M2"] + [f"G{i}" for i in range(1, 8)] + \
+          [f"N{i}" for i in range(1, 7)]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| ---")]
+    assert [r.split()[1] for r in rows[1:]] == ids
+    assert all(len([c for c in r.split(" | ") if c.strip()]) == 3 for r in rows[1:])

@@ -203,3 +203,22 @@ def test_the_table_shows_a_stuck_key_and_takes_it_off_once_let_go(tmp_path):
         assert sim.table.view() != view
     finally:
         sim.close()
+
+
+@pytest.mark.parametrize("name", ["NativeFactory", "PiGPIOFactory"])
+def test_a_matrix_is_refused_on_a_pin_factory_that_drives_the_old_latch(name):
+    from gpiozero.pins.mock import MockFactory
+
+    from pitable.hardware.pads import PadsError
+
+    factory = type(name, (MockFactory,), {})()
+    try:
+        sim = MockMatrix(factory, ROWS, COLS)
+        for row in sim.rows:
+            row.latch = True       # another program left a 1 in the output latch
+        with pytest.raises(PadsError, match="lgpio or rpigpio"):
+            MatrixPads(ROWS, COLS, lambda e: None, pin_factory=factory, sleep=lambda dt: None)
+        assert not any(r.driving_high() for r in sim.rows)
+        assert sim.faults == []
+    finally:
+        factory.reset()
