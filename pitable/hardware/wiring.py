@@ -31,7 +31,7 @@ SPI_ORDER = ("The display: an SPI module has 7 pins (GND VCC D0 D1 RES DC CS on 
              "order varies): wire it by the labels printed on it, not by position.")
 VCC_RULE = ("Display VCC to 3V3 only (the hub's 3V3 rail, from header pin 1), never to 5 V (pins 2 and 4): "
             "many modules say \"3-5 V\" and tie their SDA/SCL pull-ups to VCC, which on 5 V lifts "
-            "the Pi's pins over their limit. Its keyed 4-pin connector on the hub (JST-XH) goes in "
+            "the Pi's pins over their limit. Its keyed JST-XH connector on the hub goes in "
             "one way only.")
 
 # The hub. Its 3V3 rail comes from header pin 1 only: pin 1's neighbours are pin 3 (SDA or a
@@ -449,7 +449,7 @@ def wiring_of(config) -> Wiring:
             sig = {u.short: u for u in display_uses}
             gnd = next(u for u in uses if u.role == "ground" and "display GND" in u.what)
             cs = next((c for c in ("CE0", "CE1", "CE2") if c in sig), "CE0")
-            order = ((3, "D0/SCK", "SCLK"), (4, "D1/SDA", "MOSI"), (5, "RES", "RST"), (6, "DC", "DC"),
+            order = ((3, "D0", "SCLK"), (4, "D1", "MOSI"), (5, "RES", "RST"), (6, "DC", "DC"),
                      (7, "CS", cs))
             connector = ((1, "GND", gnd.board), (2, "VCC 3V3", RAIL_PIN))
             connector += tuple((i, name, sig[key].board) for i, name, key in order if key in sig)

@@ -215,8 +215,9 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
              "lines. Hub pins " + ", ".join(map(str, five_volt_landings())) + " are never a ground: "
              "a ribbon turned round or one pair over puts the Pi's 5 V there.",
              "Every line: header pin, then its resistor (the first thing after the pin, so a bridge "
-             "beyond it harms nothing), then" + (f" its {PULL_UP} pull-up to the rail," if any(h.pull_up for h in w.hub) else "")
-             + " then its wire to the DA-15 sockets (c. = contact). Beep out every neighbour before "
+             "beyond it harms nothing), then" + (f" (keys and columns) its {PULL_UP} pull-up to the rail, then"
+                                                 if any(h.pull_up for h in w.hub) else "")
+             + " its wire to the DA-15 sockets (c. = contact). Beep out every neighbour before "
              "first power: pitable wiring --checklist."]
     for n in notes:
         y = _wrap(d, MARGIN, y, n, 14, width - 2 * MARGIN) + 6
