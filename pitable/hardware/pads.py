@@ -21,9 +21,10 @@ The loop's part (no timer threads anywhere)::
     pads.settle()              # cheap no-op when nothing is due; may put edges on the queue
     ... drain the queue, feeding KeyEdges to tracker.edge(), then tracker.expire(clock())
 
-``pads.next_deadline()`` is when a press is to be confirmed (a glitch is not a key: see
-:mod:`pitable.hardware.keys`) and, for the matrix, the next re-scan while a key is held
-(see :class:`MatrixPads`). When no key is down and no press waits, it is None: an idle
+``pads.next_deadline()`` is when a press or a release is to be confirmed (a glitch is
+not a key, a contact break is not a release: see :mod:`pitable.hardware.keys`), when a
+held key counts as stuck (``STUCK_AFTER``: handed out as a ``KeyStuck`` for the table to
+show), and, for the matrix, the next re-scan while a key is held (see :class:`MatrixPads`). When no key is down and no press waits, it is None: an idle
 table wakes nobody. A press waiting for its check posts no edge, so the pads call
 ``wake()`` (the loop's ``post(nothing)``) when their deadline comes earlier: a loop
 blocked on its queue then asks again.
