@@ -130,6 +130,15 @@ def test_no_cycle_between_packages_beside_the_known_exceptions():
             visit(node, [])
 
 
+# Module pairs that import each other, each with why and what ends it.
+KNOWN_MODULE_CYCLES = {
+    ("pitable.hardware.wiring_build", "pitable.hardware.wiring_picture"):
+        "the build drawings (wiring_build) draw with wiring_picture's shapes, and wiring_picture's "
+        "save_picture writes them beside the header picture (inside the function); moving "
+        "save_picture to wiring_build ends it (the wiring work's code, left to it)",
+}
+
+
 def test_no_module_imports_one_that_imports_it_back():
     mods = {}
     for path in PACKAGE.rglob("*.py"):
@@ -137,7 +146,7 @@ def test_no_module_imports_one_that_imports_it_back():
         mods[name] = {t for t, _ in imports(path) if t.startswith("pitable")}
     cycles = sorted((a, b) for a, targets in mods.items() for b in targets
                     if a < b and a in mods.get(b, ()))
-    assert cycles == []
+    assert set(cycles) == set(KNOWN_MODULE_CYCLES), "a new cycle, or a known one fixed: update the list"
 
 
 def test_only_the_cli_reaches_the_repository_only_league():

@@ -110,6 +110,7 @@ def test_an_80ms_tap_during_a_1_5s_bus_stall_of_the_loop_is_a_press(tmp_path):
         sim.keys.press(0, 0)
         clock.advance(0.03)     # past the debounce lockout
         sim.keys.release(0, 0)  # 1: Grasshopper Poker -> a new screen -> a slow write
+        clock.advance(0.006)    # past the release's confirmation
         sim.loop.drain()        # stuck in the write while the finger taps
         assert stalls and events[0] == (0, 0, PRESS)
         device.display = real_display
