@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -69,6 +70,11 @@ def check(ok: bool, what: str, detail: str = "") -> bool:
     if not ok:
         failures.append(what + (f": {detail}" if detail else ""))
     return ok
+
+
+def plain(text: str) -> str:
+    """Without terminal colours (pip ends its coloured lines with a reset after the newline)."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
 def sh(*cmd, check_rc=True, **kw) -> subprocess.CompletedProcess:
@@ -209,11 +215,14 @@ def copy_repo(root: Path) -> Path:
     return dest
 
 
-def pip_env() -> list[str]:
+def pip_env(root: Path) -> list[str]:
+    """The host's pip and proxy settings, less those naming a host path the root has not
+    (a host's PIP_FIND_LINKS folder: pip would warn about it at every step)."""
     keep = {k: v for k, v in os.environ.items()
             if k.startswith("PIP_") or k in ("SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE",
                                             "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY",
                                             "no_proxy", "NO_PROXY")}
+    keep = {k: v for k, v in keep.items() if not v.startswith("/") or (root / v.lstrip("/")).exists()}
     return [f"--setenv={k}={v}" for k, v in keep.items()]
 
 
@@ -353,7 +362,7 @@ def arm(arch: str) -> int:
         copy_repo(root)
         say(f"install.sh on {arch} under qemu-user, systemd not running (pip's full output)")
         t = time.monotonic()
-        out = sh(*nspawn_args(root), *pip_env(), "--chdir=/root/pitable", "/bin/sh", "-c",
+        out = sh(*nspawn_args(root), *pip_env(root), "--chdir=/root/pitable", "/bin/sh", "-c",
                  "./systemd/install.sh boot-test.yaml 2>&1", check_rc=False)
         took = time.monotonic() - t
         log = CACHE / f"arm-{arch}.log"
@@ -381,7 +390,7 @@ def arm(arch: str) -> int:
 SUITE_SCRIPT = r"""
 set -e
 # the QR tests read the glass with Debian's zbarimg, as on the host
-apt-get install -y -q --no-install-recommends zbar-tools >/dev/null
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends zbar-tools >/dev/null
 python3 -m venv /root/venv
 /root/venv/bin/pip install -q --disable-pip-version-check "/root/pitable[test,desktop]"
 cd /root/pitable
@@ -392,7 +401,7 @@ if /root/venv/bin/python -m pytest --markers -p no:cacheprovider | grep -q "^@py
     MARK="not system"
 fi
 echo "pytest -m '${MARK:-(all)}'"
-exec /root/venv/bin/python -m pytest -q -rs -p no:cacheprovider ${MARK:+-m "$MARK"}
+exec /root/venv/bin/python -m pytest -q -rs --color=no -p no:cacheprovider ${MARK:+-m "$MARK"}
 """
 
 
@@ -409,12 +418,14 @@ def suite_tests() -> int:
         copy_repo(root)
         write(root / "root/suite.sh", SUITE_SCRIPT, 0o755)
         t = time.monotonic()
-        proc = subprocess.Popen([*nspawn_args(root), *pip_env(), "/bin/sh", "/root/suite.sh"], stdin=subprocess.DEVNULL,
+        # --as-pid2: the tests' process must not be PID 1 (the watchdog test sends to PID 1)
+        proc = subprocess.Popen([*nspawn_args(root), "--console=pipe", "--as-pid2", *pip_env(root),
+                                 "/bin/sh", "/root/suite.sh"], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         lines = []
         for line in proc.stdout:
             print(line, end="", flush=True)
-            lines.append(line.rstrip("\n"))
+            lines.append(plain(line).strip())
         code = proc.wait()
         python = next((l.removeprefix("python: ") for l in lines if l.startswith("python: ")), "?")
         summary = next((l.strip("= ") for l in reversed(lines) if " in " in l and
@@ -438,7 +449,7 @@ def main() -> int:
 
     say("install.sh in a root where systemd is not running (as an image build does; pip downloads)")
     t = time.monotonic()
-    out = sh(*nspawn_args(root), *pip_env(), "--chdir=/root/pitable", "/bin/sh", "-c",
+    out = sh(*nspawn_args(root), *pip_env(root), "--chdir=/root/pitable", "/bin/sh", "-c",
              "./systemd/install.sh boot-test.yaml 2>&1", check_rc=False)
     check(out.returncode == 0, "install.sh works without a running systemd",
           out.stdout[-1500:] + out.stderr[-500:])
@@ -446,7 +457,7 @@ def main() -> int:
     if out.returncode != 0:
         return 1
     (CACHE / f"install-{SUITE}.log").write_text(out.stdout + out.stderr)
-    said = [line for line in out.stdout.splitlines() if "lgpio" in line and line.startswith("== ")]
+    said = [line for line in plain(out.stdout).splitlines() if "lgpio" in line and line.startswith("== ")]
     for line in said:
         say("install.sh said: " + line)
     if lgpio == "apt":
