@@ -395,13 +395,14 @@ python3 -m venv /root/venv
 /root/venv/bin/pip install -q --disable-pip-version-check "/root/pitable[test,desktop]"
 cd /root/pitable
 echo "python: $(/root/venv/bin/python -VV)"
+# (pyproject's addopts has -q already: a second -q would drop the summary line)
 # tests marked as system ones (the host's browser, systemd-nspawn, QEMU) where the marker exists
 MARK=""
 if /root/venv/bin/python -m pytest --markers -p no:cacheprovider | grep -q "^@pytest.mark.system:"; then
     MARK="not system"
 fi
 echo "pytest -m '${MARK:-(all)}'"
-exec /root/venv/bin/python -m pytest -q -rs --color=no -p no:cacheprovider ${MARK:+-m "$MARK"}
+exec /root/venv/bin/python -m pytest -rs --color=no -p no:cacheprovider ${MARK:+-m "$MARK"}
 """
 
 
