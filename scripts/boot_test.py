@@ -121,7 +121,8 @@ def base_root(arch: str | None = None) -> Path:
     debs = CACHE / f"debs-{tag}"
     debs.mkdir(parents=True, exist_ok=True)
     cached = len(list(debs.glob("*.deb")))
-    say(f"debootstrap: a Debian {suite} {arch or 'native'} root from {MIRROR}, {cached} .debs cached "
+    version = sh("debootstrap", "--version", check_rc=False).stdout.strip()
+    say(f"{version}: a Debian {suite} {arch or 'native'} root from {MIRROR}, {cached} .debs cached "
         f"({'about 1-5 minutes' if arch is None else 'under qemu-user: 5-25 minutes'})")
     t = time.monotonic()
     sh("debootstrap", "--variant=minbase", f"--include={PACKAGES}", *([f"--arch={arch}"] if arch else []),
