@@ -17,9 +17,13 @@ from pitable.errors import ConfigError, LogError, PitableError
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        code = _main(argv)
-        sys.stdout.flush()  # here, not at exit: a closed pipe is seen while we can still say nothing
-        return code
+        try:
+            return _main(argv)
+        finally:
+            # here, not at exit: a closed pipe is seen while we can still say nothing; in a
+            # finally, because argparse's --help and --version leave by SystemExit with their
+            # text still in stdout's buffer (a pipe's stdout is block-buffered)
+            sys.stdout.flush()
     except BrokenPipeError:
         return _closed_pipe()
 

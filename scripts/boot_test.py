@@ -5,11 +5,15 @@ docs/boot-test.md. Everything is checked from outside the container: systemctl a
 journalctl through nsenter, the game through the web page's public API on loopback
 (the container shares the host's network).
 
+The Debian suite is a setting: PITABLE_BOOT_SUITE=bookworm (the default) or trixie
+(today's Raspberry Pi OS base), or --suite SUITE.
+
 Steps (each prints what it does and how long it took):
-  1. a Debian bookworm root made by debootstrap (cached between local runs; CI=true
-     makes it afresh), copied to a scratch root;
-  2. stand-ins for what only Raspberry Pi OS has: raspi-config, python3-lgpio, the
-     gpio/i2c/spi groups, /boot/firmware/config.txt; the host's pip set-up and CAs;
+  1. a Debian root of that suite made by debootstrap (cached between local runs; CI=true
+     makes it afresh, from the .debs cached on this machine), under an overlay;
+  2. stand-ins for what only Raspberry Pi OS has: raspi-config, the gpio/i2c/spi groups,
+     /boot/firmware/config.txt, and on bookworm python3-lgpio (on trixie there is none, as
+     on plain Debian: install.sh must get lgpio from PyPI); the host's pip set-up and CAs;
   3. install.sh in that root with systemd NOT running (an image build);
   4. boot: READY without a display, the journal says what it waits for, no restart;
      the log directory is pitable's alone; a game is resumed from its log;
@@ -17,12 +21,16 @@ Steps (each prints what it does and how long it took):
   6. kill -9, then SIGSTOP (the watchdog): restarted, the same game resumed;
   7. systemctl stop, a reboot of the container: the game resumed;
   8. a broken /etc/pitable/pitable.yaml: one journal line naming the key, no retrying.
+
+--pytest instead runs pitable's own test suite in such a root with its Debian Python
+(trixie: 3.13), in a venv with the test extras, without what needs the host's browser.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -36,6 +44,12 @@ REPO = Path(__file__).resolve().parent.parent
 CACHE = Path(os.environ.get("PITABLE_BOOT_CACHE", "/var/cache/pitable-boot-test"))
 MIRROR = os.environ.get("PITABLE_BOOT_MIRROR", "http://deb.debian.org/debian")
 PORT = int(os.environ.get("PITABLE_BOOT_PORT", "18431"))
+SUITES = ("bookworm", "trixie")
+SUITE = os.environ.get("PITABLE_BOOT_SUITE", "bookworm")
+# python3-lgpio: "apt" as on Raspberry Pi OS (an empty stand-in package), "none" as on plain
+# Debian (install.sh takes lgpio from PyPI). Bookworm plays Pi OS, trixie plain Debian, so
+# CI sees both of install.sh's ways.
+LGPIO = os.environ.get("PITABLE_BOOT_LGPIO", "")
 MACHINE = "pitable-boot-test"
 # what a Raspberry Pi OS Lite image has that debootstrap's minbase lacks and install.sh does
 # not install itself (install.sh installs python3-venv and i2c-tools; they are here to save
@@ -58,6 +72,11 @@ def check(ok: bool, what: str, detail: str = "") -> bool:
     return ok
 
 
+def plain(text: str) -> str:
+    """Without terminal colours (pip ends its coloured lines with a reset after the newline)."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
 def sh(*cmd, check_rc=True, **kw) -> subprocess.CompletedProcess:
     out = subprocess.run(list(cmd), text=True, capture_output=True, **kw)
     if check_rc and out.returncode != 0:
@@ -68,21 +87,46 @@ def sh(*cmd, check_rc=True, **kw) -> subprocess.CompletedProcess:
 
 # ---------------------------------------------------------------- the root
 
+def fresh_root() -> bool:
+    """PITABLE_BOOT_FRESH=1 or 0 says it; otherwise a CI run makes its root afresh."""
+    setting = os.environ.get("PITABLE_BOOT_FRESH", "")
+    if setting:
+        return setting not in ("0", "no", "false")
+    return os.environ.get("CI") == "true"
+
+
+def debootstrap_script(suite: str) -> None:
+    """Bookworm's debootstrap (1.0.128) knows trixie: its script is sid's, which makes a
+    trixie root that boots (measured); an older one may lack it."""
+    scripts = Path(os.environ.get("DEBOOTSTRAP_DIR", "/usr/share/debootstrap")) / "scripts"
+    if not (scripts / suite).exists():
+        raise SystemExit(f"boot test: this debootstrap has no script for {suite} ({scripts / suite}); "
+                         f"install a newer debootstrap (Debian's bookworm has one that knows trixie)")
+
+
 def base_root(arch: str | None = None) -> Path:
-    base = CACHE / ("base" if arch is None else f"base-{arch}")
-    fresh = os.environ.get("CI") == "true" or os.environ.get("PITABLE_BOOT_FRESH")
-    if base.exists() and not fresh and (base / "usr/lib/systemd/systemd").exists():
-        say(f"using the cached Debian bookworm root {base} (PITABLE_BOOT_FRESH=1 makes it again)")
+    suite = SUITE
+    tag = suite + ("" if arch is None else f"-{arch}")
+    base = CACHE / f"base-{tag}"
+    if base.exists() and not fresh_root() and (base / "usr/lib/systemd/systemd").exists():
+        say(f"using the cached Debian {suite} root {base} (PITABLE_BOOT_FRESH=1 makes it again)")
         return base
+    debootstrap_script(suite)
     CACHE.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(base, ignore_errors=True)
     tmp = CACHE / (base.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    say(f"debootstrap: a Debian bookworm {arch or 'native'} root from {MIRROR} "
-        f"({'about 1-2 minutes' if arch is None else 'under qemu-user: 5-15 minutes'})")
+    # the .debs stay on this machine between runs, fresh roots included (debootstrap checks
+    # each against the suite's signed lists; a fresh machine downloads them)
+    debs = CACHE / f"debs-{tag}"
+    debs.mkdir(parents=True, exist_ok=True)
+    cached = len(list(debs.glob("*.deb")))
+    version = sh("debootstrap", "--version", check_rc=False).stdout.strip()
+    say(f"{version}: a Debian {suite} {arch or 'native'} root from {MIRROR}, {cached} .debs cached "
+        f"({'about 1-5 minutes' if arch is None else 'under qemu-user: 5-25 minutes'})")
     t = time.monotonic()
     sh("debootstrap", "--variant=minbase", f"--include={PACKAGES}", *([f"--arch={arch}"] if arch else []),
-       "bookworm", str(tmp), MIRROR)
+       f"--cache-dir={debs}", suite, str(tmp), MIRROR)
     tmp.rename(base)
     say(f"debootstrap done in {time.monotonic() - t:.0f} s")
     return base
@@ -91,7 +135,7 @@ def base_root(arch: str | None = None) -> Path:
 def scratch_root(base: Path) -> Path:
     """The cached root stays as debootstrap made it: the test writes to an overlay on it
     (a copy where overlayfs cannot mount)."""
-    tag = base.name.removeprefix("base")
+    tag = base.name.removeprefix("base")   # "-trixie", "-bookworm-arm64"
     root, upper, work = CACHE / f"root{tag}", CACHE / f"upper{tag}", CACHE / f"work{tag}"
     unmount(root)
     for d in (root, upper, work):
@@ -116,20 +160,28 @@ def write(path: Path, text: str, mode: int = 0o644) -> None:
     path.chmod(mode)
 
 
-def stand_ins(root: Path) -> None:
+def lgpio_way() -> str:
+    way = LGPIO or ("apt" if SUITE == "bookworm" else "none")
+    if way not in ("apt", "none"):
+        raise SystemExit(f"boot test: PITABLE_BOOT_LGPIO={way!r}: apt or none")
+    return way
+
+
+def stand_ins(root: Path, lgpio: str = "none") -> None:
     """What Raspberry Pi OS has and Debian has not, and nothing more."""
     write(root / "usr/bin/raspi-config",
           '#!/bin/sh\n# boot test stand-in: records what install.sh asked for\n'
           'echo "raspi-config $*" >> /var/log/raspi-config.log\n', 0o755)
-    # python3-lgpio as an empty package, so that apt-get install finds it installed
-    # (the daemon runs on gpiozero's mock pins here)
-    deb = root / "tmp/lgpio"
-    write(deb / "DEBIAN/control",
-          "Package: python3-lgpio\nVersion: 0.2.2-0boottest\nArchitecture: all\n"
-          "Maintainer: pitable boot test <nobody@example.org>\n"
-          "Description: stand-in for Raspberry Pi OS's python3-lgpio (boot test)\n")
-    sh("dpkg-deb", "--root-owner-group", "--build", str(deb), str(root / "tmp/python3-lgpio.deb"))
-    sh("chroot", str(root), "dpkg", "-i", "/tmp/python3-lgpio.deb")
+    if lgpio == "apt":
+        # python3-lgpio as an empty package, so that apt-get install finds it installed
+        # (the daemon runs on gpiozero's mock pins here)
+        deb = root / "tmp/lgpio"
+        write(deb / "DEBIAN/control",
+              "Package: python3-lgpio\nVersion: 0.2.2-0boottest\nArchitecture: all\n"
+              "Maintainer: pitable boot test <nobody@example.org>\n"
+              "Description: stand-in for Raspberry Pi OS's python3-lgpio (boot test)\n")
+        sh("dpkg-deb", "--root-owner-group", "--build", str(deb), str(root / "tmp/python3-lgpio.deb"))
+        sh("chroot", str(root), "dpkg", "-i", "/tmp/python3-lgpio.deb")
     for group in ("gpio", "i2c", "spi"):
         sh("chroot", str(root), "groupadd", "--system", "-f", group)
     write(root / "boot/firmware/config.txt", "# stand-in for the Pi's boot config\n[all]\n")
@@ -164,18 +216,30 @@ def copy_repo(root: Path) -> Path:
     return dest
 
 
-def pip_env() -> list[str]:
+def pip_env(root: Path) -> list[str]:
+    """The host's pip and proxy settings, less those naming a host path the root has not
+    (a host's PIP_FIND_LINKS folder: pip would warn about it at every step)."""
     keep = {k: v for k, v in os.environ.items()
             if k.startswith("PIP_") or k in ("SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE",
                                             "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY",
                                             "no_proxy", "NO_PROXY")}
+    keep = {k: v for k, v in keep.items() if not v.startswith("/") or (root / v.lstrip("/")).exists()}
     return [f"--setenv={k}={v}" for k, v in keep.items()]
+
+
+def cache_binds(tag: str) -> list[str]:
+    """apt's and pip's downloads kept on this machine between runs (a fresh one starts empty)."""
+    apt, pip = CACHE / f"apt-{tag}", CACHE / "pip"
+    for d in (apt / "partial", pip):
+        d.mkdir(parents=True, exist_ok=True)
+    return [f"--bind={apt}:/var/cache/apt/archives", f"--bind={pip}:/root/.cache/pip"]
 
 
 def nspawn_args(root: Path) -> list[str]:
     # no machined or system bus on the host: --register=no --keep-unit
     return ["systemd-nspawn", "-q", "-D", str(root), f"--machine={MACHINE}", "--register=no",
-            "--keep-unit", "--resolv-conf=copy-host", "--timezone=off"]
+            "--keep-unit", "--resolv-conf=copy-host", "--timezone=off",
+            *cache_binds(root.name.removeprefix("root-"))]
 
 
 # ---------------------------------------------------------------- the running container
@@ -295,11 +359,11 @@ def arm(arch: str) -> int:
     base = base_root(arch)
     root = scratch_root(base)
     try:
-        stand_ins(root)
+        stand_ins(root, lgpio_way())
         copy_repo(root)
         say(f"install.sh on {arch} under qemu-user, systemd not running (pip's full output)")
         t = time.monotonic()
-        out = sh(*nspawn_args(root), *pip_env(), "--chdir=/root/pitable", "/bin/sh", "-c",
+        out = sh(*nspawn_args(root), *pip_env(root), "--chdir=/root/pitable", "/bin/sh", "-c",
                  "./systemd/install.sh boot-test.yaml 2>&1", check_rc=False)
         took = time.monotonic() - t
         log = CACHE / f"arm-{arch}.log"
@@ -324,23 +388,91 @@ def arm(arch: str) -> int:
         unmount(root)
 
 
-def main() -> int:
-    say("boot test: Debian bookworm + systemd/install.sh + systemd-nspawn --boot (about 3-6 minutes)")
+SUITE_SCRIPT = r"""
+set -e
+# the QR tests read the glass with Debian's zbarimg, as on the host
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends zbar-tools >/dev/null
+python3 -m venv /root/venv
+/root/venv/bin/pip install -q --disable-pip-version-check "/root/pitable[test,desktop]"
+cd /root/pitable
+echo "python: $(/root/venv/bin/python -VV)"
+# (pyproject's addopts has -q already: a second -q would drop the summary line)
+# tests marked as system ones (the host's browser, systemd-nspawn, QEMU) where the marker exists
+MARK=""
+if /root/venv/bin/python -m pytest --markers -p no:cacheprovider | grep -q "^@pytest.mark.system:"; then
+    MARK="not system"
+fi
+echo "pytest -m '${MARK:-(all)}'"
+exec /root/venv/bin/python -m pytest -rs --color=no -p no:cacheprovider ${MARK:+-m "$MARK"}
+"""
+
+
+def suite_tests() -> int:
+    """pitable's test suite on the suite's own Python (trixie: 3.13) in a fresh root:
+    installed with its test extras from the repo's files into a venv there. What needs
+    the host's browser skips by its own condition (no Chromium in the root; CI is not set
+    inside); the boot and real-GPIO tests are run by the host, not here."""
+    say(f"the test suite on Debian {SUITE}'s Python in a {SUITE} root (pip, then pytest: about 5-8 minutes)")
     base = base_root()
     root = scratch_root(base)
-    stand_ins(root)
+    try:
+        stand_ins(root)
+        copy_repo(root)
+        write(root / "root/suite.sh", SUITE_SCRIPT, 0o755)
+        t = time.monotonic()
+        # --as-pid2: the tests' process must not be PID 1 (the watchdog test sends to PID 1)
+        proc = subprocess.Popen([*nspawn_args(root), "--console=pipe", "--as-pid2", *pip_env(root),
+                                 "/bin/sh", "/root/suite.sh"], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        lines = []
+        for line in proc.stdout:
+            print(line, end="", flush=True)
+            lines.append(plain(line).strip())
+        code = proc.wait()
+        python = next((l.removeprefix("python: ") for l in lines if l.startswith("python: ")), "?")
+        summary = next((l.strip("= ") for l in reversed(lines) if " in " in l and
+                        any(w in l for w in ("passed", "failed", "error"))), "no pytest summary")
+        say(f"the test suite on {' '.join(python.split()[:2])} (Debian {SUITE}): "
+            f"{summary}; exit {code} in {time.monotonic() - t:.0f} s")
+        return code
+    finally:
+        unmount(root)
+
+
+def main() -> int:
+    lgpio = lgpio_way()
+    say(f"boot test: Debian {SUITE} + systemd/install.sh + systemd-nspawn --boot (about 3-6 minutes); "
+        f"python3-lgpio: {'a stand-in in apt, as on Raspberry Pi OS' if lgpio == 'apt' else 'none, as on plain Debian'}")
+    base = base_root()
+    root = scratch_root(base)
+    stand_ins(root, lgpio)
     repo = copy_repo(root)
     moves = seed_game(root)
 
     say("install.sh in a root where systemd is not running (as an image build does; pip downloads)")
     t = time.monotonic()
-    out = sh(*nspawn_args(root), *pip_env(), "--chdir=/root/pitable", "/bin/sh", "-c",
+    out = sh(*nspawn_args(root), *pip_env(root), "--chdir=/root/pitable", "/bin/sh", "-c",
              "./systemd/install.sh boot-test.yaml 2>&1", check_rc=False)
     check(out.returncode == 0, "install.sh works without a running systemd",
           out.stdout[-1500:] + out.stderr[-500:])
     say(f"install.sh took {time.monotonic() - t:.0f} s")
     if out.returncode != 0:
         return 1
+    (CACHE / f"install-{SUITE}.log").write_text(out.stdout + out.stderr)
+    said = [line for line in plain(out.stdout).splitlines() if "lgpio" in line and line.startswith("== ")]
+    for line in said:
+        say("install.sh said: " + line)
+    if lgpio == "apt":
+        check(any("lgpio for gpiozero" in line for line in said) and "PyPI" not in " ".join(said),
+              "install.sh took lgpio from apt (python3-lgpio there)", repr(said))
+    else:
+        check(any("no python3-lgpio" in line for line in said)
+              and any(line.startswith("== lgpio: ") and "into /opt/pitable/.venv" in line for line in said),
+              "install.sh says it took lgpio from PyPI (no python3-lgpio in apt)", repr(said))
+        version = sh("chroot", str(root), "/opt/pitable/.venv/bin/python", "-c",
+                     "import lgpio; print(lgpio.get_module_version())", check_rc=False)
+        check(version.returncode == 0, "lgpio imports in pitable's venv",
+              version.stdout + version.stderr[-500:])
     # gpiozero's mock pins, as in the first boot trial (GPIOZERO_PIN_FACTORY in a drop-in)
     write(root / "etc/systemd/system/pitable.service.d/boot-test.conf",
           "[Service]\nEnvironment=GPIOZERO_PIN_FACTORY=mock\n")
@@ -432,8 +564,17 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--arch":
-        sys.exit(arm(sys.argv[2]))
+    argv = sys.argv[1:]
+    if argv[:1] == ["--suite"] and len(argv) >= 2:
+        SUITE, argv = argv[1], argv[2:]
+    if SUITE not in SUITES:
+        raise SystemExit(f"boot test: suite {SUITE!r}: one of {', '.join(SUITES)}")
+    if len(argv) == 2 and argv[0] == "--arch":
+        sys.exit(arm(argv[1]))
+    if argv == ["--pytest"]:
+        sys.exit(suite_tests())
+    if argv:
+        raise SystemExit("usage: boot_test.py [--suite bookworm|trixie] [--arch ARCH | --pytest]")
     code = main()
     took = time.monotonic() - started
     if failures:

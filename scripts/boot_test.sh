@@ -1,8 +1,10 @@
 #!/bin/sh
 # The boot test: systemd/install.sh and the pitable unit in a real systemd
-# (a debootstrap Debian bookworm root booted with systemd-nspawn). See docs/boot-test.md.
+# (a debootstrap Debian root booted with systemd-nspawn). See docs/boot-test.md.
 #   sudo scripts/boot_test.sh          (about 3-6 minutes; the Debian root is cached in
 #                                       /var/cache/pitable-boot-test, PITABLE_BOOT_FRESH=1 remakes it)
+#   sudo PITABLE_BOOT_SUITE=trixie scripts/boot_test.sh    (or --suite trixie; bookworm is the default)
+#   sudo PITABLE_BOOT_SUITE=trixie scripts/boot_test.sh --pytest   (the test suite on trixie's Python 3.13)
 # Needs root, systemd-nspawn (apt: systemd-container), debootstrap, nsenter, and the network
 # (Debian's mirror, the Python package index). Without them it skips and says why; under
 # CI=true it fails instead.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Install pitable as a service on Raspberry Pi OS (Bookworm). Run from the repo:
+# Install pitable as a service on Raspberry Pi OS (64-bit; trixie or bookworm), or plain Debian. Run from the repo:
 #   sudo ./systemd/install.sh [CONFIG]      (CONFIG defaults to config/pitable.yaml)
 # Safe to run again: it updates the code and the unit and keeps /etc/pitable/pitable.yaml.
 set -eu
@@ -8,8 +8,16 @@ cd "$(dirname "$0")/.."
 CONFIG="${1:-config/pitable.yaml}"
 PREFIX=/opt/pitable
 
-echo "== packages (venv, lgpio for gpiozero, i2c-tools for i2cdetect)"
-apt-get install -y python3-venv python3-lgpio i2c-tools
+# gpiozero's pin factory on a Pi is lgpio: Raspberry Pi OS has it as python3-lgpio; plain
+# Debian (bookworm, trixie) has not, so there it comes from PyPI into the venv (below).
+if apt-cache show python3-lgpio >/dev/null 2>&1; then LGPIO=apt; else LGPIO=pypi; fi
+if [ "$LGPIO" = apt ]; then
+    echo "== packages (venv, lgpio for gpiozero, i2c-tools for i2cdetect)"
+    apt-get install -y python3-venv python3-lgpio i2c-tools
+else
+    echo "== packages (venv, i2c-tools for i2cdetect); this system's apt has no python3-lgpio (not Raspberry Pi OS): lgpio comes from PyPI"
+    apt-get install -y python3-venv i2c-tools
+fi
 
 echo "== I2C on, at 400 kHz (a full frame: ~23 ms instead of ~90 ms), on a steady core clock"
 raspi-config nonint do_i2c 0
@@ -17,12 +25,24 @@ BOOT=/boot/firmware/config.txt; [ -f "$BOOT" ] || BOOT=/boot/config.txt
 . systemd/boot-lines.sh   # core_freq under [pi3]/[pi02], the baud rate under [all]
 boot_lines "$BOOT"
 
-echo "== code in $PREFIX, venv sees apt's lgpio (pip: about a minute, 5-10 on a Pi Zero the first time)"
+echo "== code in $PREFIX, a venv that sees apt's packages (pip: about a minute, 5-10 on a Pi Zero the first time)"
 mkdir -p "$PREFIX"
 cp -r pitable pyproject.toml README.md "$PREFIX"/
 [ -x "$PREFIX/.venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/.venv"
 # constraints.txt caps the majors: --upgrade never takes a luma that renamed what the drivers use
 "$PREFIX/.venv/bin/pip" install --disable-pip-version-check --upgrade -c constraints.txt "$PREFIX"
+if [ "$LGPIO" = pypi ] && ! "$PREFIX/.venv/bin/python" -c "import lgpio" 2>/dev/null; then
+    # lgpio 0.2.2.0 has wheels for Python 3.9-3.12 (x86_64, aarch64, armv7l); for a newer
+    # Python it is built from its source (static, with its C library: PYPI=1), about a minute
+    if "$PREFIX/.venv/bin/pip" install --disable-pip-version-check --only-binary=lgpio "lgpio>=0.2.2"; then
+        echo "== lgpio: installed from PyPI (a wheel) into $PREFIX/.venv"
+    else
+        echo "== lgpio: PyPI has no wheel for this Python: building it from source (apt: swig, gcc, python3-dev)"
+        apt-get install -y --no-install-recommends swig gcc libc6-dev python3-dev
+        PYPI=1 "$PREFIX/.venv/bin/pip" install --disable-pip-version-check --no-binary=lgpio "lgpio>=0.2.2"
+        echo "== lgpio: built from PyPI's source and installed into $PREFIX/.venv"
+    fi
+fi
 
 echo "== user pitable in gpio, i2c, spi"
 id pitable >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin pitable
@@ -49,8 +69,12 @@ case "$SPI" in
   on) echo "== SPI on (the display), and what luma needs for it: spidev, and RPi.GPIO for DC/RST"
       # luma.core leaves both optional (its extras): on Bookworm rpi-lgpio is the RPi.GPIO
       # that works on every Pi (a Pi 5 too); before Bookworm, RPi.GPIO itself.
+      # Where apt has neither (plain Debian off the Pi's architectures), rpi-lgpio from PyPI.
       apt-get install -y python3-spidev python3-rpi-lgpio \
-        || apt-get install -y python3-spidev python3-rpi.gpio
+        || apt-get install -y python3-spidev python3-rpi.gpio \
+        || { apt-get install -y python3-spidev \
+             && "$PREFIX/.venv/bin/pip" install --disable-pip-version-check rpi-lgpio \
+             && echo "== RPi.GPIO: rpi-lgpio from PyPI into $PREFIX/.venv"; }
       raspi-config nonint do_spi 0 ;;
   off) echo "== SPI off (the pads use GPIO 7 to 11)"; raspi-config nonint do_spi 1 ;;
 esac

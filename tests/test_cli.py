@@ -1,6 +1,7 @@
 """The pitable command: replay and simulate, run as a person would (a subprocess)."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -207,11 +208,13 @@ def test_replay_check_assistant_on_a_game_without_it(tmp_path, capsys):
 @pytest.mark.parametrize("command", [
     ["replay", "{log}", "--json"], ["replay", "{log}"], ["simulate", "--games", "3"],
     ["check-config", "config/matrix-4-seats.yaml"], ["wiring", "--config", "config/matrix-4-seats.yaml"],
-    ["doctor", "--config", "config/pitable.yaml"], ["--help"], ["replay", "--help"],
+    ["doctor", "--config", "config/pitable.yaml"], ["--help"], ["replay", "--help"], ["--version"],
     ["run", "--config", "{desktop}", "--display", "terminal", "--exit-after-first-frame"],
 ])
-def test_a_closed_pipe_ends_any_command_without_a_traceback(tmp_path, command):
-    """`pitable replay --json FILE | head`: the reader is gone before pitable writes."""
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+def test_a_closed_pipe_ends_any_command_without_a_traceback(tmp_path, command, unbuffered):
+    """`pitable replay --json FILE | head`: the reader is gone before pitable writes. With
+    stdout block-buffered (a pipe, as in a user's shell) and unbuffered (PYTHONUNBUFFERED=1)."""
     log = tmp_path / "game.jsonl"
     log.write_text(LOG)
     desktop = tmp_path / "desk.yaml"
@@ -220,8 +223,11 @@ def test_a_closed_pipe_ends_any_command_without_a_traceback(tmp_path, command):
     read, write = __import__("os").pipe()
     __import__("os").close(read)   # like `| head` that has already quit
     try:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+        if unbuffered:
+            env["PYTHONUNBUFFERED"] = "1"
         out = subprocess.run([sys.executable, "-m", "pitable", *args], stdout=write, stderr=subprocess.PIPE,
-                             stdin=subprocess.DEVNULL, text=True, timeout=120)
+                             stdin=subprocess.DEVNULL, text=True, timeout=120, env=env)
     finally:
         __import__("os").close(write)
     assert "Traceback" not in out.stderr, out.stderr

@@ -50,6 +50,22 @@ def check_model(root: Path) -> Finding:
     return Finding("ok", "board", text)
 
 
+def check_arch(machine: str | None = None) -> Finding:
+    """pitable's install takes Pillow, PyYAML and cbor2 (luma's) as wheels from PyPI, which
+    has them for aarch64 and not for 32-bit ARM: there pip must build them (or find them on
+    piwheels). Raspberry Pi OS 64-bit runs on a Pi Zero 2 W, 3, 4 and 5."""
+    import platform
+
+    machine = machine if machine is not None else platform.machine()
+    if machine in ("aarch64", "arm64"):
+        return Finding("ok", "os", f"64-bit ({machine})")
+    if machine.startswith("arm"):
+        return Finding("warn", "os", f"32-bit ({machine}): use Raspberry Pi OS (64-bit) on a Pi Zero 2 W, 3, 4 "
+                                     "or 5; PyPI has no 32-bit ARM wheels of Pillow, PyYAML or cbor2, so "
+                                     "install.sh must build them or find them on piwheels")
+    return Finding("ok", "os", f"{machine or 'unknown'} (not a Pi's: desktop or test machine)")
+
+
 def check_bus(config, root: Path) -> list:
     d = config.display
     if not d.is_hardware:
@@ -389,7 +405,7 @@ def _access(what: str, path: Path) -> Finding:
 
 def findings(config_path, root: Path = Path("/")) -> list:
     config, first = check_config(config_path)
-    out = [first, check_model(root)]
+    out = [first, check_model(root), check_arch()]
     if config is None:
         return out
     out += check_bus(config, root)

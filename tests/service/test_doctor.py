@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from pitable.service.doctor import check_bus, check_i2c_speed, check_model, doctor, findings
+from pitable.service.doctor import check_arch, check_bus, check_i2c_speed, check_model, doctor, findings
 
 
 def fake_pi(root: Path, baud=None, i2c=True):
@@ -23,6 +23,22 @@ def fake_pi(root: Path, baud=None, i2c=True):
 def test_board_model_is_read(tmp_path):
     assert check_model(fake_pi(tmp_path)).detail == "Raspberry Pi Zero 2 W Rev 1.0"
     assert check_model(tmp_path / "nothing").level == "warn"
+
+
+@pytest.mark.parametrize("machine", ["armv7l", "armv6l"])
+def test_a_32_bit_arm_system_is_a_warning_to_use_the_64_bit_os(machine):
+    found = check_arch(machine)
+    assert found.level == "warn" and machine in found.detail
+    assert "Raspberry Pi OS (64-bit)" in found.detail and "Pillow" in found.detail
+
+
+def test_a_64_bit_arm_system_is_ok_and_doctor_prints_the_check(monkeypatch, tmp_path, capsys):
+    assert check_arch("aarch64") == ("ok", "os", "64-bit (aarch64)")
+    assert check_arch("x86_64").level == "ok"
+    monkeypatch.setattr("platform.machine", lambda: "armv7l")
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))
+    doctor(None, root=tmp_path)
+    assert "warn  os" in capsys.readouterr().out
 
 
 def test_i2c_speed_default_is_a_warning_with_the_fix(tmp_path):
