@@ -91,7 +91,7 @@ def test_tv_speaks_the_tables_language(web_table):
     t.press(1, 1)
     t.press(1, 3)
     page = last_table(t, tv)
-    assert page["card"]["holder"] == "P2 hat sie" and page["card"]["story"] == ["P1 gibt P2 eine Karte: „Fliege“"]
+    assert page["card"]["holder"] == "P2 hat sie" and page["card"]["story"] == ["P1 schiebt P2 eine Karte zu: „Fliege“"]
     tv.close()
 
 
