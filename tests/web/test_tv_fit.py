@@ -78,6 +78,13 @@ def phases(t, game):
         t.press(1, 1)
         t.press(1, 3)
         yield "a card in play"
+        t.press(2, 2)          # P2 looks and passes it on to P3: "bat"
+        t.press(2, 2)
+        t.press(3, 3)          # P3 to P4: "fly"
+        t.press(3, 3)
+        t.press(4, 4)          # P4 to P5: "scorpion"
+        t.press(4, 4)
+        yield "a card passed on"
     else:
         for pad in pads:
             t.press(pad, 1)
