@@ -130,3 +130,13 @@ def test_no_row_ends_with_a_key_apart_from_its_meaning(lang):
                     if KEY_AT_END.search(row.rstrip()):
                         bad.append((id, width, scale, row))
     assert not bad, sorted({(i, r) for i, _, _, r in bad})[:20]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_flip_says_turn_it_up_before_who_called_what(lang):
+    """Nobody is told to turn the card face up if the flip only says who called what."""
+    c = catalog(lang)
+    for id in ("cr.called_true", "cr.called_false"):
+        said = c.words(msg(id, seat=6, kind=msg("kind.toad")))
+        head, bang, rest = said.partition("!")
+        assert bang and head.strip() and c.words(msg("seat", seat=6)) in rest, (lang, said)
