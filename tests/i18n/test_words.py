@@ -101,6 +101,8 @@ def test_the_catalog_uses_only_the_glossarys_word_for_each_concept(lang):
             pattern = re.compile(r"(?<!\w)" + re.escape(term) + (r"(?!\w)" if term[-1].isalnum() else ""),
                                  re.IGNORECASE if term[0].isalpha() else 0)
             for id, text in texts(lang):
+                if id.startswith("pads.") and concept.startswith("a seat"):
+                    continue  # the key test names the pads it reads ("Platz 3 Taste A"), not players
                 if pattern.search(text):
                     bad.append((concept, term, id, text))
     assert not bad, bad
