@@ -44,7 +44,7 @@ ASSISTANT_SEAT = 100  # seat numbers above it are the assistant's: 101 is "Pi", 
 NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}
 HERE = Path(__file__).resolve().parent / "locale"
 SEATS = frozenset({"seat", "sender", "target", "to", "seats"})
-NUMBERS = frozenset({"n", "round", "turn", "line", "pin", "row", "col", "pads", "i", "last"})
+NUMBERS = frozenset({"n", "round", "turn", "line", "pin", "row", "col", "pads", "i", "last", "seconds"})
 WORDS = frozenset({"kind", "kinds", "cards", "key", "reason"})
 
 
