@@ -2,8 +2,8 @@
 """The TV page (the party's big screen) at 1920x1080 and at a phone's width, for both games
 and every language, from real games played by keys (pads posted as a keyboard pad would):
 docs/screens/web/tv-{cockroach,grasshopper}-{en,de,vi}.png (1920x1080), the set-up at the
-start tv-{cockroach,grasshopper}-start-en.png, and tv-{cockroach,grasshopper}-phone-en.png
-(412 px wide, the whole page). Needs Debian's chromium and
+start tv-{cockroach,grasshopper}-start-{en,de,vi}.png, and tv-{cockroach,grasshopper}-phone-{en,de,vi}.png
+(412 px wide, the whole page), each with the words it shows beside it (.txt). Needs Debian's chromium and
 chromium-driver.
 
     .venv/bin/python scripts/tv_screens.py
@@ -25,11 +25,15 @@ OUT = ROOT / "docs" / "screens" / "web"
 
 
 def save(driver, path: Path) -> None:
-    """The screenshot, in 128 colours (the page has few): a third of the bytes in git."""
+    """The screenshot, in 128 colours (the page has few): a third of the bytes in git; and
+    beside it the words it shows (``.txt``), which tests/test_previews.py holds to what the
+    same game makes the page say now (a picture older than the catalog fails)."""
     from PIL import Image
 
     driver.save_screenshot(str(path))
     Image.open(path).convert("RGB").quantize(128).save(path, optimize=True)
+    path.with_suffix(".txt").write_text(driver.execute_script("return document.body.innerText") + "\n",
+                                        encoding="utf-8")
 
 
 def read_notices(t, pad=1):
@@ -188,8 +192,8 @@ def main(argv=None) -> int:
     for game in games:
         for lang in ("en", "de", "vi"):
             print(shoot(game, lang).relative_to(ROOT))
-        print(shoot(game, "en", phone=True).relative_to(ROOT))
-        print(shoot_start(game).relative_to(ROOT))
+            print(shoot_start(game, lang).relative_to(ROOT))
+            print(shoot(game, lang, phone=True).relative_to(ROOT))
     return 0
 
 

@@ -56,8 +56,11 @@ def shoot(lang: str) -> None:
         wait_for(lambda: phone.d.find_element(phone.By.ID, "mybid").text, what="the bid on the phone")
         wait_for(lambda: tv.find_element(phone.By.ID, "history").text, what="the history on the TV")
         OUT.mkdir(parents=True, exist_ok=True)
-        tv.save_screenshot(str(OUT / f"table-{lang}.png"))
-        phone.d.save_screenshot(str(OUT / f"phone-{lang}.png"))
+        for driver, name in ((tv, f"table-{lang}"), (phone.d, f"phone-{lang}")):
+            driver.save_screenshot(str(OUT / f"{name}.png"))
+            # the words shown, for tests/test_previews.py (a picture older than the catalog fails)
+            (OUT / f"{name}.txt").write_text(driver.execute_script("return document.body.innerText") + "\n",
+                                             encoding="utf-8")
     finally:
         phone_driver.quit()
         tv.quit()

@@ -15,9 +15,16 @@ Values in a message:
   number (written with the ``seat`` message), a ``Msg`` its words.
 A message with a plural form (``msgid_plural``) picks it by its value ``n``.
 
+A value's kind is said by its name, never guessed from its size: ``SEATS`` names the
+values that are seats (an ``int``, or a ``tuple`` of them), ``NUMBERS`` those that are
+counts and other numbers (a line number of 150 is "150", not a seat), ``WORDS`` those
+that are words (a ``Msg`` or a printed value). ``tests/i18n`` refuses a template with a
+value of no declared kind. ``{seats:#}`` writes seats as the pads' key numbers
+("1, 3, 5") instead of their labels ("G1, G3, G5").
+
 The assistant's seats (when it plays) are seat numbers from ``ASSISTANT_SEAT`` + 1 on.
-Wherever a seat number is written (the ``seat`` message, or a template that writes
-its value after the seat prefix, "S{seat}" / "P{seat}" / "G{seat}"), such a number is
+Wherever a seat is written (the ``seat`` message, or a template that writes a seat
+value after the seat prefix, "S{seat}" / "P{seat}" / "G{seat}"), such a number is
 written as the assistant's name instead ("Pi", "Pi2"): one rule here, no template
 needs a second form.
 
@@ -28,6 +35,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from pathlib import Path
 from typing import NamedTuple
 
@@ -36,6 +44,9 @@ LANGUAGES = ("en", "de", "vi")
 from pitable.rules.log import ASSISTANT_SEAT  # noqa: E402
 NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}
 HERE = Path(__file__).resolve().parent / "locale"
+SEATS = frozenset({"seat", "sender", "target", "to", "seats"})
+NUMBERS = frozenset({"n", "round", "turn", "line", "pin", "row", "col", "pads", "i", "last", "seconds"})
+WORDS = frozenset({"kind", "kinds", "cards", "key", "reason"})
 
 
 class Msg(NamedTuple):
@@ -69,6 +80,9 @@ def _plural_index(lang: str, n: int) -> int:
 
 NBSP = "\u00a0"
 GLUED = ("n.", "kind.")   # messages a screen never breaks across rows (``Catalog.glued``)
+# A key named in words ("A:", "X", "1, 2:", "1-4", "A =") and the word after it: a row
+# never ends between them ("A: wahr X:" / "falsch" read as two keys and a lost meaning).
+KEY_GLUE = re.compile(r"(?<![^\s(])([1-6AX](?:(?:-|, ?)[1-6AX])*:?(?: =)?) (?=\S)")
 
 
 class Catalog:
@@ -98,7 +112,9 @@ class Catalog:
             return m
         if glue:
             out = self._words(m) if not m.args else self._format(m, self.glued)
-            return out.replace(" ", NBSP) if m.id.startswith(GLUED) else out
+            if m.id.startswith(GLUED):
+                return out.replace(" ", NBSP)
+            return KEY_GLUE.sub(lambda k: k.group(1).replace(" ", NBSP) + NBSP, out)
         return self._format(m, self.words)
 
     def _format(self, m, words) -> str:
@@ -114,10 +130,18 @@ class Catalog:
         else:
             text = e.forms[0]
         for k, val in m.args:
-            if type(val) is int and val > ASSISTANT_SEAT and k != "n":
+            if k not in SEATS:
+                continue
+            if type(val) is int and val > ASSISTANT_SEAT:
                 # "S{seat}" -> "Pi": the prefix goes with the number it belongs to
                 text = text.replace(self._seat_prefix() + "{" + k + "}", "{" + k + "}")
                 values[k] = self._seat(val)
+            if "{" + k + ":#}" in text:
+                # seats as the keys that pick them: the pad's number, the assistant's name
+                keys = val if isinstance(val, tuple) else (val,)
+                sep = self.entries["list.sep"].forms[0]
+                text = text.replace("{" + k + ":#}", sep.join(
+                    str(x) if x <= ASSISTANT_SEAT else self._seat(x) for x in keys))
         return text.format(**values) if values else text
 
     def _seat_prefix(self) -> str:
@@ -138,7 +162,7 @@ class Catalog:
             return words(val)
         if isinstance(val, tuple):
             sep = self.entries["list.sep"].forms[0]
-            return sep.join(self._seat(x) if isinstance(x, int) else self._value(x, words) for x in val)
+            return sep.join(self._seat(x) if type(x) is int else self._value(x, words) for x in val)
         return str(val)
 
 

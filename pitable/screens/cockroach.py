@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pitable.i18n import msg
 from pitable.screens import font, icons
-from pitable.screens.widgets import (H, W, Canvas, bottom, columns, fit_scale, hints, key, key_width,
+from pitable.screens.widgets import (H, W, Canvas, bottom, columns, fit_scale, hints, key, key_width, open_key,
                                      layout_paragraph, overhang, seat_boxes)
 
 ARROW = font.ARROW
@@ -25,19 +25,17 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None) ->
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
         name = c.say(msg(f"kind.{kind}"))
-        ink = 0 if kind == lit else 1  # the critter claimed so far: its name cut out of a lit bar
-        nw = font.text_width(name)
+        # the critter claimed so far: its key cap drawn open (a frame, its label lit)
+        # rather than its name cut out of a lit bar: a 9 px row has no room for a bar
+        # that keeps the dot under "bọ" and the foot of the g of "gián" (nor the row above's)
+        claimed = kind == lit
         if i < 4:  # keys 1-4 down the left edge, names after them
-            kw = key(c, 0, row, label)
-            if not ink:
-                c.rect(kw + 1, row, kw + nw + 1, row + 8, fill=1)
-            c.text(kw + 1, row + name_dy, name, fill=ink)  # 1 px from the cap: the longest names of both columns stay apart
+            kw = open_key(c, 0, row, label) if claimed else key(c, 0, row, label)
+            c.text(kw + 1, row + name_dy, name)  # 1 px from the cap: the longest names of both columns stay apart
         else:      # keys 5, 6, A, X down the right edge, names before them
             kw = key_width(label)
-            key(c, W - kw, row, label)
-            if not ink:
-                c.rect(W - kw - 3 - nw, row, W - kw - 2, row + 8, fill=1)
-            c.text(W - kw - 2, row + name_dy, name, align="right", fill=ink)
+            (open_key if claimed else key)(c, W - kw, row, label)
+            c.text(W - kw - 2, row + name_dy, name, align="right")
     return 4 * pitch + 1
 
 

@@ -176,8 +176,8 @@ _CIRCUMFLEX, _BREVE, _DIAERESIS, _HORN = "\u0302", "\u0306", "\u0308", "\u031b"
 _MARKS = {
     _ACUTE: ("above", ".# #."),
     _GRAVE: ("above", "#. .#"),
-    _HOOK: ("above", "## .#"),
-    _TILDE: ("above", ".#.# #.#."),
+    _HOOK: ("above", "## .# #."),    # a small question mark: as "## .#" its stem read as a horn (bỏ/bơ)
+    _TILDE: ("above", ".##.# #..#."),  # a wave 5 wide: as ".#.# #.#." it read as a breve (đã/đă)
     _CIRCUMFLEX: ("above", ".#. #.#"),
     _BREVE: ("above", "#.# .#."),
     _DIAERESIS: ("above", "#.#"),
@@ -185,12 +185,14 @@ _MARKS = {
     _HORN: ("horn", ""),
 }
 _STACKED_HOOK = ["##", ".#", "#."]   # hỏi beside a circumflex or breve (see ``_compose``)
+_STACKED_TILDE = [".#.#", "#.#."]   # ngã over a circumflex or breve on a capital: the narrow wave
 _ROUND_RIGHT = {_ACUTE, _TILDE, _HOOK}   # odd room: these sit a half pixel right, the others left
 _MARK_BASES = "aeiouyAEIOUY"
 
 # Composed letters that read badly are drawn by hand: (rows above the capital line, rows).
 _HAND: dict = {
-    "\u1ef5": (0, "..... ..... #...# #...# #...# #...# .#### ..##. #...."),   # y with dot below
+    # y with dot below: the dot apart from the tail, left of it (fused, it read as y)
+    "\u1ef5": (0, "..... ..... #...# #...# #...# #...# .#### ....# #.##."),
 }
 
 
@@ -270,6 +272,8 @@ def _compose(ch: str):
     elif above:
         bottom = top - 1
         for m, code in zip(above, codes):
+            if code == _TILDE and base.isupper():
+                m = _STACKED_TILDE  # the narrow wave, so that a capital stays 3 rows high
             _put(ink, m, _left(axis, m, code), bottom)
             bottom -= len(m)
     if _DOT in marks:

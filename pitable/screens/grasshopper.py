@@ -182,7 +182,8 @@ def _setup_options(c: Canvas, v) -> None:
         vw = font.text_width(value)
         on = value == c.say(msg("value.on"))
         if on:  # lit, like a key cap
-            c.rect(W - vw - 4, y, W - 1, y + 8, fill=1, radius=1)
+            # one more lit row under a dot below ("bật"): its ink stays in the box
+            c.rect(W - vw - 4, y, W - 1, y + 8 + font.has_descender(value), fill=1, radius=1)
             c.text(W - 3, y + 1, value, fill=0, align="right")
             room = W - vw - 4 - 3 - (kw + 2)
         else:
@@ -349,10 +350,9 @@ def draw_bids(c: Canvas, v) -> None:
     for seat, bid, (a, b) in zip(v.seats, v.bids, cols):
         mid = (a + b + 1) // 2
         label = c.say(msg("seat", seat=seat))
-        lw = c.text(mid, 0, label, label_scale, align="center")
-        if seat in cancelled:
-            y = font.ASCENT * label_scale // 2
-            c.line(mid - lw // 2 - 1, y, mid - lw // 2 + lw, y, width=label_scale)
+        # a cancelled bid's seat is not struck through ("P3" read as "∃"): its card's
+        # dotted frame says it
+        c.text(mid, 0, label, label_scale, align="center")
         style = "cancelled" if seat in cancelled else ("solid" if seat in winners else "face")
         c.paste(icons.card(str(bid), size, style), mid - card_w // 2, card_y, what=f"card {bid}")
     # the result, big if one of its wordings fits, else small (wrapped); then why and the footer
@@ -577,7 +577,7 @@ def draw_game_over(c: Canvas, v) -> None:
         top = y + block.height + 1
     else:
         scale = c.text_fit(W // 2, y + overhang(head, 2), W, head, scales=(3, 2, 1), align="center")
-        top = y + overhang(head, scale) + font.ASCENT * scale + 2
+        top = y + overhang(head, scale) + bottom(head, scale) + 2  # the g of "thắng" clear of the boxes
     cols = columns(len(v.seats), gap=3)
     gh = icons.mini("grasshopper")
     for seat, chips, hoppers, (a, b) in zip(v.seats, v.chips, v.grasshoppers, cols):

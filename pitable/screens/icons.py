@@ -377,8 +377,8 @@ def card(label: str, size: str = "big", style: str = "face") -> Image.Image:
     """A poker card glyph (labels "1".."6", "A", "X") as a mode "1" mask.
 
     style "face": outlined card, value in ink; "solid": a lit card with the value cut
-    out (the winners); "cancelled": greyed out, a dotted outline and a half-lit value
-    (every other pixel), which still reads at a glance where a cross would hide it.
+    out (the winners); "cancelled": a dotted outline and the value solid (a dotted X
+    read as "%" and a dotted 3 as ":" on the glass; the frame says it is cancelled).
     """
     w, h, s = CARD_SIZES[size]
     im = Image.new("1", (w, h))
@@ -394,9 +394,7 @@ def card(label: str, size: str = "big", style: str = "face") -> Image.Image:
         frame = Image.new("1", (w, h))
         ImageDraw.Draw(frame).rounded_rectangle((0, 0, w - 1, h - 1), radius=r, outline=1)
         im.paste(1, (0, 0), ImageChops.logical_and(frame, dots))
-        value = Image.new("1", (w, h))
-        value.paste(1, (x, y), mask)
-        im.paste(1, (0, 0), ImageChops.logical_and(value, dots))
+        im.paste(1, (x, y), mask)
         return im
     solid = style == "solid"
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, outline=1, fill=1 if solid else 0)

@@ -145,8 +145,34 @@ class Block(NamedTuple):
 
 def line_pitch(scale: int, loose: bool = False) -> int:
     """Distance between rows. Tight: the descenders of one row end just above the
-    capitals of the next; loose (small text only): one more pixel."""
-    return font.HEIGHT * scale + (1 if loose and scale == 1 else 0)
+    capitals of the next; loose: one more pixel of the font (``scale`` pixels)."""
+    return font.HEIGHT * scale + (scale if loose else 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _rows_touch(rows: tuple, scale: int, pitch: int, width: int) -> bool:
+    """Whether any row's ink touches (8 neighbours) the ink of the next row, ``pitch``
+    apart, drawn from the left or centred in ``width``: at 2x "chọn" over "châu chấu"
+    put the dot under ọ on the â ("chẩu")."""
+    centred = tuple((max(0, (width - font.text_width(r, scale)) // 2) // scale, r) for _, r in rows)
+    return _touch(rows, scale, pitch) or _touch(centred, scale, pitch)
+
+
+def _touch(rows: tuple, scale: int, pitch: int) -> bool:
+    from PIL import ImageFilter
+
+    for (dx_a, a), (dx_b, b) in zip(rows, rows[1:]):
+        ia, ib = font.text_image(a, scale), font.text_image(b, scale)
+        top_a, top_b = font.overhang(a, scale), font.overhang(b, scale)
+        w = max(dx_a * scale + ia.width, dx_b * scale + ib.width) + 2
+        h = top_a + pitch + ib.height + 2
+        la, lb = Image.new("L", (w, h)), Image.new("L", (w, h))
+        la.paste(255, (dx_a * scale + 1, 1), ia)
+        lb.paste(255, (dx_b * scale + 1, 1 + top_a + pitch - top_b), ib)
+        grown = la.filter(ImageFilter.MaxFilter(3))
+        if ImageChops.multiply(grown, lb).getbbox():
+            return True
+    return False
 
 
 def fit_scale(s: str, width: int, scales=(3, 2, 1)):
@@ -217,6 +243,8 @@ def layout_paragraph(lines, width: int, height: int, scales=(2, 1), indent: int 
         top, extra = _overhangs(rows, scale)
         for loose in (True, False):
             pitch = line_pitch(scale, loose) + extra
+            if scale > 1 and not loose and _rows_touch(tuple(rows), scale, pitch, width):
+                continue  # big rows whose descenders or dots below run into the marks of the next
             h = top + rows_height([r for _, r in rows], scale, pitch)
             if h <= height:
                 return Block(rows, scale, pitch, h, broken, top)
@@ -262,6 +290,18 @@ def key(c: Canvas, x: int, y: int, label: str) -> int:
     w = key_width(label)
     c.rect(x, y, x + w - 1, y + KEY_H - 1, fill=1, radius=1)
     c.text(x + 2, y + 1, label, fill=0)
+    return w
+
+
+def open_key(c: Canvas, x: int, y: int, label: str) -> int:
+    """A key cap drawn open: its top and sides, the label lit inside (the one key of a
+    row of caps that stands out: the critter claimed so far; no bottom edge, which the
+    foot of a "1" would run into). Returns width."""
+    w = key_width(label)
+    c.line(x + 1, y, x + w - 2, y)
+    c.line(x, y + 1, x, y + KEY_H - 1)
+    c.line(x + w - 1, y + 1, x + w - 1, y + KEY_H - 1)
+    c.text(x + 2, y + 1, label)
     return w
 
 

@@ -124,7 +124,11 @@ def _card(w, st, items, pads) -> dict | None:
         return None
     seen = tuple(st["chain"])  # seat numbers already (rules.log.by_seat)
     story = items[0]["lines"] if items and items[0]["head"] == w(msg("resumed.round", round=st["round"])) else []
-    return {"holder": w(msg("web.holds", seat=st["to"])), "claim": w(msg(f"kind.{st['claim']}")),
+    # the claim said as a claim ("P6 said: toad"), never as what the card is
+    sender = st["chain"][-1] if st["chain"] else None
+    claim = msg(f"kind.{st['claim']}")
+    return {"holder": w(msg("web.holds", seat=st["to"])),
+            "claim": w(msg("cr.said", sender=sender, kind=claim) if sender is not None else claim),
             "seen": w(msg("cr.seen", seats=seen)), "story": story}
 
 
@@ -191,8 +195,12 @@ def table_payload(snap, history: History) -> dict:
                                                                "web.join", "web.card", "web.sitting")},
            "sitting": _sitting(w, getattr(snap, "sitting", None)), "card": None, "setup": None}
     if st.get("phase") == "setup":
-        out["game"] = w(msg(f"game.{st['game']}"))
-        out["where"] = w(msg("setup.who_plays"))
+        # the heading says what the glass asks: no game is chosen while it asks which
+        if st.get("step") == "game":
+            out["game"], out["where"] = w(msg("setup.which_game")), ""
+        else:
+            out["game"] = w(msg(f"game.{st['game']}"))
+            out["where"] = w(msg("setup.options" if st.get("step") == "options" else "setup.who_plays"))
         out["seats"] = [{"name": w(msg("seat", seat=s)), "lines": [], "locked": False}
                         for s in st["joined"]]
         out["display"] = None
@@ -319,4 +327,11 @@ def seat_payload(snap, seat: int) -> dict:
     bid = snap.private.get(seat)
     return {"seat": seat, "name": w(msg("seat", seat=seat)), "keys": seat_keys(snap, seat),
             "bid": None if bid is None else NAMES[bid],
-            "words": {k: w(msg(k)) for k in ("web.my_bid", "web.scores", "web.undo", "web.gone")}}
+            "words": {**{k: w(msg(k)) for k in ("web.my_bid", "web.undo", "web.gone")},
+                      # what holding A shows: the chips, or in Cockroach Poker (no chips) the rows
+                      "web.scores": w(msg("web.rows" if _game(snap) == "cockroach" else "web.scores"))}}
+
+
+def _game(snap) -> str | None:
+    st = snap.state or {}
+    return st.get("game")

@@ -121,10 +121,12 @@ def test_overhang_per_case_is_at_most_3_rows():
     assert max(map(font.overhang, upper)) <= 3
     everything = [chr(c) for c in range(0x20, 0x2200) if font.has_glyph(chr(c))]
     assert max(map(font.overhang, everything)) == font.MAX_OVERHANG == 3
-    # one mark on a lower-case letter fits the 2 rows above the x-height
+    # one mark on a lower-case letter fits the 2 rows above the x-height, but the hỏi:
+    # a 3-row question mark (as 2 rows its stem read as a horn: bỏ/bơ)
     for ch in lower:
-        if len(unicodedata.normalize("NFD", ch)) == 2:
-            assert font.overhang(ch) == 0, ch
+        parts = unicodedata.normalize("NFD", ch)
+        if len(parts) == 2:
+            assert font.overhang(ch) == (1 if parts[1] == "\u0309" else 0), ch
     assert font.overhang("äöüß") == 0 and font.overhang("ÄÖÜ") == 1
 
 

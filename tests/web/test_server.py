@@ -72,7 +72,7 @@ def test_the_table_stream_speaks_the_tables_language_from_the_catalogs(web_table
     assert last["where"] == "Runde 1, Zug 1"
     assert last["display"] == ["2 Mais", "1 Erdbeere"]
     assert [s["name"] for s in last["seats"]] == ["P1", "P2", "P4"]
-    assert [s["locked"] for s in last["seats"]] == [False, True, False] and last["words"]["web.locked"] == "gesetzt"
+    assert [s["locked"] for s in last["seats"]] == [False, True, False] and last["words"]["web.locked"] == "geboten"
     assert all("phone" not in s for s in last["seats"])  # pads and phones look the same
     # the OLED frame goes along (1024 bytes, base64): the glass's picture, never more
     assert len(__import__("base64").b64decode(last["frame"])) == 128 * 64 // 8

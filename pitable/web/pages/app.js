@@ -97,13 +97,16 @@
     box.hidden = !t.sitting;
     if (!t.sitting) return;
     $("sitting-title").textContent = t.sitting.title;
-    // a column per seat, a row per game: three rows whatever the number of seats
+    // a column per seat; per game its head on a row of its own, then its counts
     const seats = el("tr");
-    seats.append(el("th", "what"), ...t.sitting.rows.map(([name]) => el("th", "seat", name)));
-    const rows = t.sitting.heads.map((h, i) => {
+    seats.append(...t.sitting.rows.map(([name]) => el("th", "seat", name)));
+    const rows = t.sitting.heads.flatMap((h, i) => {
+      const head = el("tr"), th = el("th", "what", h);
+      th.colSpan = t.sitting.rows.length;
+      head.append(th);
       const tr = el("tr");
-      tr.append(el("th", "what", h), ...t.sitting.rows.map((r) => el("td", r[i + 1] ? "some" : "", String(r[i + 1]))));
-      return tr;
+      tr.append(...t.sitting.rows.map((r) => el("td", r[i + 1] ? "some" : "", String(r[i + 1]))));
+      return [head, tr];
     });
     $("sitting").replaceChildren(seats, ...rows);
   }
