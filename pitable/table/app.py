@@ -524,23 +524,11 @@ def open_web(web_config, source: str):
 
 def connect_web(web, loop, table) -> None:
     """The web thread posts keys and joins to the loop; the loop publishes to it."""
-    from pitable.hardware.keys import KeyEvent
     from pitable.web.publish import Publisher
 
-    publisher = Publisher(table, table.phones, web.publish)
-
-    def post(item):
-        if isinstance(item, KeyEvent):  # a phone's key: applied as a pad's, and marked as the phone's
-            def phone_key(event=item):
-                loop._keys([event])
-                publisher.phone_pressed(event.seat + 1)
-            loop.post(phone_key)
-        else:
-            loop.post(item)
-
+    web.post = loop.post   # a phone's key carries its session (KeyEvent.by): its bids are marked by it
+    loop.publish = Publisher(table, table.phones, web.publish)
     web.join = table.phone_join
-    web.post = post
-    loop.publish = publisher
 
 
 def run(args) -> int:

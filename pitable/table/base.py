@@ -103,10 +103,13 @@ class GameTable(Toasts):
 
     # -- keys ---------------------------------------------------------------------------------
 
+    by = None   # who pressed the key being handled (KeyEvent.by: None for a pad, a phone's session)
+
     def on_key(self, event) -> None:
         if self._syncing is not None and not self.durable():
             return  # the last key never reached the disk and was taken back: this one was meant after it
         pad, key = event.seat, event.key
+        self.by = getattr(event, "by", None)
         player = self.player_of.get(pad)
         if player is None:
             self._say("toast.not_in_game", seat=pad + 1)

@@ -44,6 +44,12 @@ class Phones:
         self.codes: dict = {}       # seat -> code (base64url, 22 chars)
         self.tickets: dict = {}     # ticket -> (seat, until)
         self.moved: dict = {}       # old code -> new code (a new game: the phone keeps its seat)
+        # seat -> the phone session holding it: one number per join, kept across games
+        # (the phone keeps its seat), gone with a take-back. A bid carries the session of
+        # the phone that made it (KeyEvent.by): another phone at the seat later, or the
+        # same seat's pad, is another maker.
+        self.sessions: dict = {}
+        self._session = 0
         self.version = 0
 
     def ticket(self, seat: int) -> str:
@@ -73,6 +79,8 @@ class Phones:
         self.tickets = {}           # a ticket seats exactly one phone: the QR goes, its siblings too
         old = self.codes.get(found)
         self.codes[found] = self._code()
+        self._session += 1
+        self.sessions[found] = self._session
         # the seat's earlier code stops at once, and so does any old code still leading to it
         self.moved = {o: n for o, n in self.moved.items() if n != old}
         self.version += 1
@@ -80,6 +88,7 @@ class Phones:
 
     def take_back(self, seat: int) -> bool:
         had = self.codes.pop(seat, None) is not None
+        self.sessions.pop(seat, None)
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
         # an old code leading to the seat's code stops with it
         self.moved = {old: new for old, new in self.moved.items() if new in self.codes.values()}
@@ -98,8 +107,14 @@ class Phones:
             if seat in seats:
                 self.codes[seat] = self._code()
                 self.moved[code] = self.codes[seat]
+        self.sessions = {s: n for s, n in self.sessions.items() if s in self.codes}
         self.tickets = {}
         self.version += 1
+
+    def by(self, seat: int):
+        """Who a phone key of this seat is from (KeyEvent.by), or None without a phone."""
+        n = self.sessions.get(seat)
+        return None if n is None else ("phone", n)
 
     def seats(self) -> tuple:
         return tuple(sorted(self.codes))
@@ -108,7 +123,7 @@ class Phones:
         return base64.urlsafe_b64encode(self.token_bytes(CODE_BYTES)).rstrip(b"=").decode()
 
     def public(self) -> "Access":
-        return Access({digest(c): (s, c) for s, c in self.codes.items()},
+        return Access({digest(c): (s, c, self.by(s)) for s, c in self.codes.items()},
                       {digest(o): n for o, n in self.moved.items()})
 
 
@@ -127,6 +142,12 @@ class Access:
         if found is None or not hmac.compare_digest(found[1].encode(), code.encode("ascii", "replace")):
             return None
         return found[0]
+
+    def by(self, code: str):
+        """The phone session a valid code belongs to (what its keys carry), or None."""
+        if self.seat(code) is None:
+            return None
+        return self._codes[digest(code)][2]
 
     def moved_to(self, code: str):
         """The new code of a seat whose old code this is (a new game), or None."""

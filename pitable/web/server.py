@@ -401,7 +401,7 @@ class WebServer:
                 raise http.HTTPError(400)
             if not self.keys.allow(seat):
                 raise http.HTTPError(429)
-            self.post(KeyEvent(seat - 1, key, action))
+            self.post(KeyEvent(seat - 1, key, action, self.snapshot.access.by(code)))
             return http.response(204)
         raise http.HTTPError(404)
 
