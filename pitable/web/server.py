@@ -40,6 +40,10 @@ IDLE_SECONDS = 15.0         # a kept-alive connection waiting for its next reque
 KEEPALIVE_SECONDS = 15.0    # a comment on every stream: dead clients show as write errors
 STREAM_SECONDS = 600.0      # a public stream ends then; EventSource reconnects by itself
 STUCK_BYTES = 64 * 1024     # a stream this far behind at a keep-alive: its reader is gone
+WRITE_SECONDS = 10.0        # every write: out of our buffer by then, or its reader does not read (closed)
+SEND_BUFFER = 16 * 1024     # SO_SNDBUF of every socket (the kernel doubles it): what a reader
+RECV_BUFFER = 8 * 1024      # that never reads (or a sender that never stops) can pin per socket
+WRITE_HIGH = 16 * 1024      # our own buffer above the kernel's before a write waits
 SWITCH_SECONDS = 0.001      # the GIL's switch interval while the web thread runs (see start)
 WEB_NICE = 5                # the web thread's nice value above the loop's (see _run)
 TICKET_PATH = re.compile(r"/[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}")
@@ -69,7 +73,7 @@ def default_address() -> str:
 
 
 class Stream:
-    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat")
+    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat", "behind")
 
     def __init__(self, writer, code=None, conn=None, seat=None):
         self.writer = writer
@@ -78,11 +82,12 @@ class Stream:
         self.seat = seat
         self.last_table = None
         self.last_seat = None
+        self.behind = None      # since when bytes wait in our buffer (its reader is slow or gone)
 
 
 class Conn:
     """One client socket, as the limits see it."""
-    __slots__ = ("writer", "address", "seated", "waiting", "since", "stream")
+    __slots__ = ("writer", "address", "seated", "waiting", "since", "stream", "stuck")
 
     def __init__(self, writer, address, since):
         self.writer = writer
@@ -91,6 +96,7 @@ class Conn:
         self.waiting = True     # waiting for a request head (may be ended for a newcomer)
         self.since = since
         self.stream = None      # "public" or "seat" while it carries a stream
+        self.stuck = None       # since when a write waits for its reader (may be ended for a newcomer)
 
 
 class WebServer:
@@ -135,6 +141,10 @@ class WebServer:
         family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # accepted sockets inherit these: the kernel memory one socket can pin is bounded
+        # (by default a reader that never reads lets the send queue grow to 4 MiB)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECV_BUFFER)
         try:
             sock.bind((self.bind, self.port))
         except OSError:
@@ -220,15 +230,20 @@ class WebServer:
 
     def _admit(self, writer):
         """A new socket: a Conn, or None (answered 503). Per address first; then, with no
-        room left for clients that are not seated, the oldest socket still waiting for a
-        request head (an idle or slow one) is ended for the newcomer, which may be a
-        seated phone coming back."""
+        room left for clients that are not seated, a socket that holds a slot it does not
+        use is ended for the newcomer (which may be a seated phone coming back): first
+        the oldest whose reader does not read (a write waiting, a stream behind), then
+        the oldest still waiting for a request head. Never a seated phone's, never a
+        stream that is read (the TV page already streaming)."""
         address = self._client_of(writer)
+        transport = writer.transport
+        if transport is not None:
+            transport.set_write_buffer_limits(high=WRITE_HIGH)
         if self.per_address.get(address, 0) >= PER_ADDRESS:
             return None
         unseated = sum(1 for c in self.conns if not c.seated)
         if unseated >= MAX_CONNECTIONS or len(self.conns) >= HARD_CONNECTIONS:
-            oldest = next((c for c in self.conns if c.waiting and not c.seated), None)
+            oldest = self._idlest()
             if oldest is not None:
                 self._end(oldest)
         if len(self.conns) >= HARD_CONNECTIONS:
@@ -237,6 +252,14 @@ class WebServer:
         self.conns[conn] = None
         self.per_address[address] = self.per_address.get(address, 0) + 1
         return conn
+
+    def _idlest(self):
+        """The socket to end for a newcomer, or None: see _admit."""
+        behind = {s.conn for s in self.streams if s.behind is not None and s.conn is not None}
+        stuck = [c for c in self.conns if not c.seated and (c.stuck is not None or c in behind)]
+        if stuck:
+            return stuck[0]
+        return next((c for c in self.conns if c.waiting and not c.seated), None)
 
     def _end(self, conn) -> None:
         self._forget(conn)
@@ -271,12 +294,17 @@ class WebServer:
         except Exception:  # noqa: BLE001 - one client's fault never stops the server
             log.exception("web request failed")
         finally:
-            if conn is not None:
-                self._forget(conn)
+            # the socket counts against its address until it is really gone: a last
+            # answer its reader does not take is dropped at the write deadline
             try:
                 writer.close()
-            except Exception:  # noqa: BLE001
-                pass
+                if writer.transport.get_write_buffer_size():
+                    await asyncio.wait_for(writer.wait_closed(), WRITE_SECONDS)
+            except BaseException:  # noqa: BLE001 - time-out, reset, or the thread stopping
+                if writer.transport is not None:
+                    writer.transport.abort()
+            if conn is not None:
+                self._forget(conn)
 
     async def _one_request(self, reader, writer, conn, wait) -> bool:
         try:
@@ -306,9 +334,23 @@ class WebServer:
             return False
         if answer is None:  # a stream: it ran until the client left
             return False
-        writer.write(answer)
-        await writer.drain()
+        await self._answer(writer, conn, answer)
         return headers.get("connection", "").lower() != "close"
+
+    async def _answer(self, writer, conn, data: bytes) -> None:
+        """Write with a deadline: a reader that does not take it within WRITE_SECONDS is
+        closed; while it waits, its socket is the first to go for a newcomer."""
+        writer.write(data)
+        if writer.transport.get_write_buffer_size() <= WRITE_HIGH:
+            return
+        conn.stuck = asyncio.get_running_loop().time()
+        try:
+            await asyncio.wait_for(writer.drain(), WRITE_SECONDS)
+        except asyncio.TimeoutError:
+            writer.transport.abort()
+            raise ConnectionError("the reader does not read") from None
+        finally:
+            conn.stuck = None
 
     def _check_host(self, headers) -> None:
         """DNS rebinding: the Host must be an address of ours."""
@@ -486,7 +528,7 @@ class WebServer:
                 self._drop(s)   # it read nothing since the last keep-alive: nobody is there
             else:
                 self._write(s, b":\n\n")
-        self._keepalive = asyncio.get_running_loop().call_later(KEEPALIVE_SECONDS, self._ping)
+        self._keepalive = asyncio.get_running_loop().call_later(min(KEEPALIVE_SECONDS, WRITE_SECONDS), self._ping)
 
     def _fan_out(self) -> None:
         self._table_bytes = None
@@ -531,21 +573,36 @@ class WebServer:
             self._write(s, b"event: table\ndata: " + table + b"\n\n")
 
     def _write(self, s: Stream, data: bytes) -> None:
+        """A stream's writes have a deadline too: bytes still in our buffer WRITE_SECONDS
+        after they first waited there, or more than STUCK_BYTES of them, and the reader
+        is gone (the keep-alive timer looks at least every WRITE_SECONDS)."""
         transport = s.writer.transport
         if transport.is_closing():
             self._drop(s)
             return
-        if transport.get_write_buffer_size() > 1 << 20:  # a phone that reads nothing: let it go
+        now = asyncio.get_running_loop().time()
+        waiting = transport.get_write_buffer_size()
+        if waiting == 0:
+            s.behind = None
+        elif s.behind is None:
+            s.behind = now
+        if waiting > STUCK_BYTES or (s.behind is not None and now - s.behind > WRITE_SECONDS):
             self._drop(s)
             return
         s.writer.write(data)
+        if s.behind is None and transport.get_write_buffer_size():
+            s.behind = now
 
     def _drop(self, s: Stream) -> None:
         self.streams.discard(s)
         if s.conn is not None:
             self._forget(s.conn)
         try:
-            s.writer.close()
+            transport = s.writer.transport
+            if transport is not None and transport.get_write_buffer_size():
+                transport.abort()   # a close would wait for a reader that does not read
+            else:
+                s.writer.close()
         except Exception:  # noqa: BLE001
             pass
 

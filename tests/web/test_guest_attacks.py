@@ -17,7 +17,7 @@ from tests.web.test_server import reveal_start
 
 PHONE = "127.0.0.1"
 SECOND = "127.0.0.9"          # a second device, one the table did not mean to seat
-ATTACKERS = [f"127.0.0.{i}" for i in range(20, 40)]
+ATTACKERS = [f"127.0.0.{i}" for i in range(20, 50)]
 
 
 def bidding(t, phones=0):
@@ -45,6 +45,14 @@ def key(t, code, k, action="press", source=PHONE):
     status = request(t.port, "POST", f"/s/{code}/key", {"key": k, "action": action}, source=source)[0]
     t.sync()
     return status
+
+
+def answered(stream, seconds=10.0) -> int:
+    """The stream's status once its head has come (a busy machine: not within a sync)."""
+    deadline = time.monotonic() + seconds
+    while not stream.status() and not stream.closed.is_set() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return stream.status()
 
 
 def shows_a_bid(stream) -> bool:
@@ -94,3 +102,80 @@ def test_a_phone_never_reads_another_phone_bid_by_taking_its_seat_over(web_table
     assert not shows_a_bid(phone) and b'"bid":"4"' not in phone.data
     assert t.table.current.pending[3] == 3              # phone 5's bid stands, seen by no one
     phone.close()
+
+
+# -- no socket holds a slot it does not use ----------------------------------------------------
+
+
+def server_queues(port) -> int:
+    """Bytes the kernel holds queued on the server's side of its sockets (send and
+    receive queues of every TCP socket whose local port is the server's)."""
+    total = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            lines = open(table).read().split("\n")[1:]
+        except OSError:
+            continue
+        for line in lines:
+            parts = line.split()
+            if len(parts) > 4 and int(parts[1].rsplit(":", 1)[1], 16) == port and parts[3] != "0A":
+                tx, rx = parts[4].split(":")
+                total += int(tx, 16) + int(rx, 16)
+    return total
+
+
+def readers_that_never_read(port, sources, per_address=8, requests=1500) -> list:
+    """Sockets that pipeline GET /app.js and never read an answer."""
+    out = []
+    pipelined = f"GET /app.js HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode() * requests
+    for source in sources:
+        for _ in range(per_address):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            s.bind((source, 0))
+            s.settimeout(2)
+            try:
+                s.connect(("127.0.0.1", port))
+                s.setblocking(False)
+                s.send(pipelined)       # as much as the server takes in
+            except OSError:
+                pass
+            out.append(s)
+    return out
+
+
+def test_readers_that_never_read_never_lock_the_seated_phone_or_the_tv_out(web_table, monkeypatch):
+    import pitable.web.server as server
+
+    monkeypatch.setattr(server, "WRITE_SECONDS", 2.0, raising=False)
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    code = t.phone_join(1)[1]
+    tv = t.stream("/events", source="127.0.0.5")      # the TV, streaming before the attack
+    held = readers_that_never_read(t.port, ATTACKERS)  # 30 addresses x 8 sockets
+    try:
+        time.sleep(0.5)
+        t.sync()
+        answers = [key(t, code, 7 if i % 2 == 0 else 0) for i in range(10)]   # at once, not after a time-out
+        assert answers == [204] * 10
+        phone = t.stream(f"/s/{code}/events")
+        assert answered(phone) == 200
+        again = t.stream("/events", source="127.0.0.6")                       # a TV page reconnecting
+        assert answered(again) == 200
+        assert tv.status() == 200 and not tv.closed.is_set()                  # the streaming TV stays
+        pinned = server_queues(t.port)
+        # the kernel memory they pin on the Pi's side is bounded (before: 48 MB here, and
+        # up to 4 MiB of send queue a socket)
+        assert pinned < 160 * 64 * 1024, pinned
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and sum(t.web.per_address.get(a, 0) for a in ATTACKERS):
+            time.sleep(0.2)
+        assert sum(t.web.per_address.get(a, 0) for a in ATTACKERS) == 0       # closed at their deadline
+        for s in (phone, again):
+            s.close()
+    finally:
+        for s in held:
+            s.close()
+        tv.close()
