@@ -179,3 +179,89 @@ def test_readers_that_never_read_never_lock_the_seated_phone_or_the_tv_out(web_t
         for s in held:
             s.close()
         tv.close()
+
+
+# -- a phone presses for its own seat only -----------------------------------------------------
+
+
+def toast(t):
+    from pitable.i18n import catalog
+
+    shown = t.view().toast
+    return catalog("en").words(shown) if shown is not None else None
+
+
+def test_a_phone_neither_opens_the_phones_screen_nor_takes_a_phone_back_mid_game(web_table):
+    t = web_table()
+    c4, c5 = bidding(t, phones=2)
+    assert key(t, c4, 4, "hold") == 204                 # phone 4: hold 5
+    assert getattr(t.view(), "phone", None) is None and type(t.view()).__name__ == "Bidding"
+    assert toast(t) == "Phones: by a pad's key only"
+    t.press(1, 4, "hold")                               # a pad opens it (the QR of its own seat)
+    assert type(t.view()).__name__ in ("Setup", "Message")
+    assert key(t, c4, 4) == 204                         # phone 4 presses 5 there: refused
+    assert 5 in t.phones.codes and toast(t) == "S1 answers (or wait)"
+    t.press(1, 4)                                       # the pad that opened it: takes phone 5 back
+    assert 5 not in t.phones.codes
+
+
+def test_a_phone_neither_opens_the_qr_nor_takes_a_phone_back_on_the_join_screen(web_table):
+    t = web_table()
+    t.press(1, 1)                                       # Cockroach Poker: up to 6 seats
+    t.press(1, 0)
+    t.press(2, 0)
+    c4 = t.phone_join(1)[1]
+    c5 = t.phone_join(2)[1]
+    assert key(t, c4, 4) == 204                         # phone 4: 5 asks for a phone: refused
+    assert t.view().phone is None and toast(t) == "Phones: by a pad's key only"
+    t.press(2, 4)                                       # pad 2 shows seat 6's QR
+    assert t.view().phone[0] == 6
+    assert key(t, c4, 4) == 204                         # phone 4 presses 5: phone 5 stays
+    assert 5 in t.phones.codes and t.view().phone is not None
+    t.press(1, 4)                                       # another pad: told whose screen it is
+    assert 5 in t.phones.codes and t.view().phone is not None and toast(t) == "S2 answers (or wait)"
+    t.press(2, 4)                                       # pad 2, whose screen it is: takes it back
+    assert 5 not in t.phones.codes and c5 not in t.phones.codes.values()
+
+
+def test_only_the_seat_that_asked_answers_its_undo_question_others_get_a_toast(web_table):
+    t = web_table()
+    c4, _ = bidding(t, phones=2)
+    moves = len(t.table.current.state.moves)
+    assert key(t, c4, 7, "hold") == 204                 # phone 4 asks to undo the last reveal
+    assert type(t.view()).__name__ == "ConfirmUndo" and t.view().seat == 4
+    t.press(1, 6)                                       # pad 1 bids its ace: not an answer
+    assert len(t.table.current.state.moves) == moves and type(t.view()).__name__ == "ConfirmUndo"
+    assert toast(t) == "S4 answers (or wait)" and t.table.current.pending == {}
+    assert key(t, c4, 6) == 204                         # phone 4's A: undone
+    assert len(t.table.current.state.moves) == moves - 1
+
+
+def test_an_overlay_closes_by_itself(web_table):
+    t = web_table()
+    c4, _ = bidding(t, phones=2)
+    key(t, c4, 7, "hold")
+    assert type(t.view()).__name__ == "ConfirmUndo"
+    t.clock.t += 21
+    t.sync()
+    assert type(t.view()).__name__ == "Bidding" and toast(t) == "Not undone"
+    t.press(1, 6, "hold")                               # the scores, by a pad
+    t.press(2, 0)                                       # another seat waits at most 5 s
+    assert type(t.view()).__name__ == "Scores"
+    t.clock.t += 6
+    t.sync()
+    assert type(t.view()).__name__ == "Bidding"
+
+
+def test_a_seated_phone_holding_a_ten_times_a_second_cannot_eat_the_pads_keys(web_table):
+    t = web_table()
+    c4, _ = bidding(t, phones=2)
+    landed, said = 0, set()
+    for i in range(16):
+        key(t, c4, 6, "hold")                           # the phone's flood: hold A, again and again
+        t.clock.t += 0.1
+        t.press(1, i % 2)                               # pad 1 bids a 1, a 2, a 1 ...
+        said.add(toast(t))
+        landed += t.table.current.pending.get(0) == i % 2
+    assert landed >= 15, landed                         # before: 0 of 16
+    assert "S4 answers (or wait)" in said               # the glass said whose screen held the key
