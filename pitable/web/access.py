@@ -10,6 +10,7 @@ tests (and the secrecy proof) can make the same codes in two runs.
 from __future__ import annotations
 
 import base64
+import collections
 import hashlib
 import hmac
 import secrets
@@ -158,41 +159,61 @@ class Access:
 
 class RateLimit:
     """Wrong tickets and codes, counted per client address: past ``per_client`` failures
-    a minute, that client gets 429. There is no shared bucket: one client's failures
-    never slow another (a shared bucket let six addresses lock every phone out).
-    Web thread only.
+    a minute, that client gets 429. One client's failures never slow another (a shared
+    bucket let six addresses lock every phone out), up to ``total`` failures a minute
+    from everyone: past that, every ticket is refused unchecked until the minute has
+    room again, so guessing is bounded however many addresses a guest has (IPv6).
+    An address is never forgotten while it is blocked: only failures older than a
+    minute are, and no failure is recorded past ``total``, so at most ``total``
+    addresses are remembered. Web thread only.
 
     How the server uses it: a join ticket (40 bits) is refused without being checked
-    once its client is blocked, so guessing is bounded per address (docs/phones.md);
-    a seat code (128 bits) is checked first, and a valid one always goes through."""
+    once its client (or everyone) is blocked (docs/phones.md); a seat code (128 bits)
+    is checked first, and a valid one always goes through."""
 
-    def __init__(self, per_client: int = 5, clock=time.monotonic, clients: int = 4096):
+    def __init__(self, per_client: int = 5, clock=time.monotonic, total: int = 600):
         self.per_client = per_client
         self.clock = clock
-        self.clients = clients
-        self._client: dict = {}
+        self.total = total
+        self._client: dict = {}         # address -> its failures' times (the newest few)
+        self._all: collections.deque = collections.deque()   # every failure's time, oldest first
 
-    def _recent(self, stamps: list, now: float) -> list:
-        return [t for t in stamps if now - t < 60.0]
+    def _expire(self, now: float) -> None:
+        while self._all and now - self._all[0] >= 60.0:
+            self._all.popleft()
+        # the dict is oldest-first by last failure: addresses quiet for a minute go
+        while self._client:
+            first = next(iter(self._client))
+            if now - self._client[first][-1] < 60.0:
+                break
+            del self._client[first]
+
+    def full(self) -> bool:
+        """Everyone's failures this minute reached ``total``: no ticket is checked."""
+        self._expire(self.clock())
+        return len(self._all) >= self.total
 
     def blocked(self, client: str) -> bool:
         now = self.clock()
-        mine = self._recent(self._client.get(client, []), now)
-        if mine:
-            self._client[client] = mine
-        else:
-            self._client.pop(client, None)
+        self._expire(now)
+        if len(self._all) >= self.total:
+            return True
+        mine = [t for t in self._client.get(client, ()) if now - t < 60.0]
         return len(mine) >= self.per_client
 
     def failed(self, client: str) -> None:
         now = self.clock()
+        self._expire(now)
         stamps = self._client.pop(client, [])  # re-inserted last: the dict is oldest-first
+        if len([t for t in stamps if now - t < 60.0]) < self.per_client:
+            if len(self._all) >= self.total:
+                if stamps:
+                    self._client[client] = stamps
+                return  # refused unchecked anyway: nothing to remember, nothing grows
+            self._all.append(now)   # a guess that was checked (a blocked client's are not)
         stamps.append(now)
-        # the newest few are all that matter: a client that goes on failing stays blocked,
-        # and a flood costs no more per request than the first failures did
+        # the newest few are all that matter: a client that goes on failing stays blocked
         self._client[client] = stamps[-self.per_client:]
-        if len(self._client) > self.clients:  # more addresses than a /20: forget the quietest
-            self._client.pop(next(iter(self._client)))
 
 
 class KeyLimit:

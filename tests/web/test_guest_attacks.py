@@ -265,3 +265,29 @@ def test_a_seated_phone_holding_a_ten_times_a_second_cannot_eat_the_pads_keys(we
         landed += t.table.current.pending.get(0) == i % 2
     assert landed >= 15, landed                         # before: 0 of 16
     assert "S4 answers (or wait)" in said               # the glass said whose screen held the key
+
+
+# -- guessing: a blocked address stays blocked, and a total cap bounds everyone's guesses -----
+
+
+def wrong_ticket(t, source) -> int:
+    return request(t.port, "POST", "/api/join", {"ticket": "0000-0000"}, source=source, timeout=5)[0]
+
+
+def test_the_ticket_limit_never_forgets_a_blocked_address_and_caps_all_guesses(web_table):
+    t = web_table()
+    t.web.limit.clock = t.clock                         # the minute passes when the test says
+    blocked = "127.0.0.66"
+    assert [wrong_ticket(t, blocked) for _ in range(6)] == [404] * 5 + [429]
+    others = [f"127.0.{1 + i // 250}.{1 + i % 250}" for i in range(4200)]
+    answers = [wrong_ticket(t, a) for a in others]      # one wrong ticket from each of 4,200 addresses
+    checked = answers.count(404)
+    assert checked <= 600, checked                      # at most 600 checked a minute, whoever asks
+    assert wrong_ticket(t, blocked) == 429              # and the blocked address is still blocked
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(1, 4)                                       # a QR on the glass ...
+    ticket = t.view().phone[1].rsplit("/", 1)[1]
+    assert request(t.port, "POST", "/api/join", {"ticket": ticket}, source="127.0.0.77")[0] == 429
+    t.clock.t += 61                                     # ... joins once the minute has room again
+    assert request(t.port, "POST", "/api/join", {"ticket": ticket}, source="127.0.0.77")[0] == 200
