@@ -121,9 +121,19 @@ class Table:
         guesses = getattr(self.current, "next_views", None)
         return guesses() if guesses else []
 
+    # Keyboard rows on a laptop (config pads.wiring: keyboard): a seat's row is off while
+    # a phone holds that seat, so typing never replaces the phone player's bid (real pads
+    # keep their keys: a pad takes its own phone back)
+    rows_yield_to_phones = False
+
     def on_key(self, event) -> None:
         if self.notices:
             self.notices.pop(0)  # read: any key goes on
+            return
+        if (self.rows_yield_to_phones and getattr(event, "by", None) is None and self.phones is not None
+                and event.seat + 1 in self.phones.codes):
+            self.current._say("toast.row_is_phone", seat=event.seat + 1)
+            self.current._bind_toast()
             return
         self.current.on_key(event)
         self._count_result()
@@ -582,6 +592,8 @@ def run(args) -> int:
             connect_web(web, loop, table)
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
+
+            table.rows_yield_to_phones = True
 
             keyboard = open_keyboard(config.pads.keyboard, loop.post, device)
             closers.append(keyboard.close)

@@ -291,3 +291,34 @@ def test_the_ticket_limit_never_forgets_a_blocked_address_and_caps_all_guesses(w
     assert request(t.port, "POST", "/api/join", {"ticket": ticket}, source="127.0.0.77")[0] == 429
     t.clock.t += 61                                     # ... joins once the minute has room again
     assert request(t.port, "POST", "/api/join", {"ticket": ticket}, source="127.0.0.77")[0] == 200
+
+
+# -- a laptop party: a phone seat's keyboard row is off while the phone holds the seat --------
+
+
+def test_on_the_laptop_party_config_a_phone_seats_keyboard_row_is_off_and_the_glass_says_so(web_table):
+    from pathlib import Path
+
+    from pitable.config import load_config
+
+    config = load_config(Path(__file__).parents[2] / "config/laptop/party-6-seats.yaml")
+    assert config.pads.wiring == "keyboard" and config.seats == 6 and config.web is not None
+    t = web_table(pads=config.seats)
+    t.table.rows_yield_to_phones = config.pads.wiring == "keyboard"   # as `pitable run` sets it
+    t.press(1, 0)                                       # Grasshopper Poker
+    t.press(1, 0)
+    t.press(2, 0)
+    seat, code = t.phone_join(1)                        # the phone takes a seat that has a row
+    assert seat == 3
+    t.press(1, 6)
+    t.press(1, 6)
+    reveal_start(t)
+    code = t.phones.codes[3]                            # the game's code (the phone was told it)
+    assert key(t, code, 3) == 204                       # the phone player bids a 4
+    t.press(3, 5)                                       # someone types on row 3
+    assert t.table.current.pending == {2: 3}            # the phone's bid stands
+    assert toast(t) == "S3 plays by phone"
+    t.press(1, 4, "hold")
+    t.press(1, 2)                                       # row 1 takes the phone back: row 3 is on again
+    t.press(3, 5)
+    assert t.table.current.pending.get(2) == 5
