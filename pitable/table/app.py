@@ -249,6 +249,21 @@ class Table:
             cur.phone_joined(found[0])
         return found
 
+    def phone_join_sealed(self, box: str):
+        """A phone that scanned the QR (loop thread): (seat, session id, channel) if the
+        box opens with the key of the QR on screen now, else None."""
+        cur = self.current
+        if self.phones is None:
+            return None
+        showing = cur.phone is not None if isinstance(cur, Setup) else \
+            (getattr(cur, "overlay", None) or ("",))[0] == "phone"
+        if not showing:
+            return None
+        found = self.phones.join_sealed(box)
+        if found is not None:
+            cur.phone_joined(found[0])
+        return found
+
     def _start(self, choice: dict):
         from pitable.rules import grasshopper as gh
         from pitable.table.journal import Journal, NoJournal
@@ -539,6 +554,7 @@ def connect_web(web, loop, table) -> None:
     web.post = loop.post   # a phone's key carries its session (KeyEvent.by): its bids are marked by it
     loop.publish = Publisher(table, table.phones, web.publish)
     web.join = table.phone_join
+    web.join_sealed = table.phone_join_sealed
 
 
 def run(args) -> int:

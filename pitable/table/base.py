@@ -280,7 +280,8 @@ class GameTable(Toasts):
             phone = (seat, f"{self.web_address}{t[:4]}-{t[4:]}")
         if phone is None:
             return v.Message(msg("toast.no_free_seat"), (), toast)
-        return v.Setup("join", self.game, (), 6, (), False, toast, phone=phone, phones=self.phones.seats())
+        return v.Setup("join", self.game, (), 6, (), False, toast, phone=phone, phones=self.phones.seats(),
+                       phone_qr=f"{self.web_address}{self.phones.link(self._phone_ticket)}")
 
     def _hold(self, pad: int, key: int) -> None:
         """Hold A: the scores; hold X: undo (confirmed); hold 5 (phones on): a phone's QR."""

@@ -273,11 +273,12 @@ class Setup(Toasts):
         low, _ = LIMITS[self.game]
         toast = self._toast_text()
         pi = tuple(ASSISTANT_SEAT + 1 + i for i in range(self._pi()))
-        phone = None
+        phone = qr = None
         if self.phone is not None:
             seat, ticket = self.phone
             phone = (seat, f"{self.address}{ticket[:4]}-{ticket[4:]}")
+            qr = f"{self.address}{self.phones.link(ticket)}"
         return v.Setup(self.step, self.game, tuple(self.joined), self.seats, tuple(lines),
                        len(self.joined) + len(pi) >= low and bool(self.joined), toast, self.language,
                        pi, self.pi_level if pi else None, phone,
-                       self.phones.seats() if self.phones is not None else None)
+                       self.phones.seats() if self.phones is not None else None, qr)

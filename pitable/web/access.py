@@ -51,20 +51,59 @@ class Phones:
         # same seat's pad, is another maker.
         self.sessions: dict = {}
         self._session = 0
+        # Sealed sessions (a phone that scanned the QR, whose fragment holds a key):
+        # seat -> (public session id, seal.Channel). Their codes never leave the Pi, and
+        # the code routes do not take them: only sealed requests for the id do.
+        self.secrets: dict = {}     # ticket -> the QR's secret (its key)
+        self.sealed: dict = {}
         self.version = 0
 
     def ticket(self, seat: int) -> str:
         """A fresh one-use ticket for this seat; the seat's earlier tickets stop working."""
+        from pitable.web.seal import new_secret
+
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
         raw = int.from_bytes(self.token_bytes(5), "big")
         t = "".join(ALPHABET[(raw >> (5 * i)) & 31] for i in reversed(range(TICKET_CHARS)))
         self.tickets[t] = (seat, self.clock() + TICKET_SECONDS)
+        self.secrets = {k: v for k, v in self.secrets.items() if k in self.tickets}
+        self.secrets[t] = new_secret(self.token_bytes)
         self.version += 1
         return t
+
+    def link(self, ticket: str) -> str:
+        """What the QR carries after the address: the join page, and in the fragment
+        (never sent by the browser) the secret that keys the phone's sealed channel."""
+        return f"J#{self.secrets[ticket]}"
+
+    def join_sealed(self, box: str):
+        """A phone that scanned the QR sends a box sealed with its fragment's key: the
+        ticket whose key opens it seats the phone with a sealed session. (seat, session
+        id, channel) or None."""
+        from pitable.web.seal import Channel, Refused
+
+        for ticket, (seat, until) in list(self.tickets.items()):
+            secret = self.secrets.get(ticket)
+            if secret is None or self.clock() >= until:
+                continue
+            channel = Channel(secret)
+            try:
+                channel.open(box)
+            except Refused:
+                continue
+            found = self.join(ticket)
+            if found is None:
+                return None
+            sid = base64.urlsafe_b64encode(self.token_bytes(12)).decode()
+            self.sealed[seat] = (sid, channel)
+            self.version += 1
+            return seat, sid, channel
+        return None
 
     def drop_tickets(self) -> None:
         if self.tickets:
             self.tickets = {}
+            self.secrets = {}
             self.version += 1
 
     def join(self, ticket: str) -> tuple | None:
@@ -78,6 +117,8 @@ class Phones:
             return None
         del self.tickets[t]
         self.tickets = {}           # a ticket seats exactly one phone: the QR goes, its siblings too
+        self.secrets = {}
+        self.sealed.pop(found, None)    # a phone that joins by the typed address is not sealed
         old = self.codes.get(found)
         self.codes[found] = self._code()
         self._session += 1
@@ -90,6 +131,7 @@ class Phones:
     def take_back(self, seat: int) -> bool:
         had = self.codes.pop(seat, None) is not None
         self.sessions.pop(seat, None)
+        self.sealed.pop(seat, None)
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
         # an old code leading to the seat's code stops with it
         self.moved = {old: new for old, new in self.moved.items() if new in self.codes.values()}
@@ -109,7 +151,9 @@ class Phones:
                 self.codes[seat] = self._code()
                 self.moved[code] = self.codes[seat]
         self.sessions = {s: n for s, n in self.sessions.items() if s in self.codes}
+        self.sealed = {s: x for s, x in self.sealed.items() if s in self.codes}
         self.tickets = {}
+        self.secrets = {}
         self.version += 1
 
     def by(self, seat: int):
@@ -124,16 +168,24 @@ class Phones:
         return base64.urlsafe_b64encode(self.token_bytes(CODE_BYTES)).rstrip(b"=").decode()
 
     def public(self) -> "Access":
-        return Access({digest(c): (s, c, self.by(s)) for s, c in self.codes.items()},
-                      {digest(o): n for o, n in self.moved.items()})
+        sealed_codes = {self.codes.get(s) for s in self.sealed}
+        return Access({digest(c): (s, c, self.by(s)) for s, c in self.codes.items() if s not in self.sealed},
+                      {digest(o): n for o, n in self.moved.items() if n not in sealed_codes},
+                      {sid: (s, channel, self.by(s)) for s, (sid, channel) in self.sealed.items()})
 
 
 class Access:
     """The frozen table of codes the web thread checks against (one per snapshot)."""
 
-    def __init__(self, codes: dict, moved: dict):
+    def __init__(self, codes: dict, moved: dict, sealed: dict | None = None):
         self._codes = codes
         self._moved = moved
+        self._sealed = sealed or {}
+
+    def sealed(self, sid: str):
+        """(seat, channel, by) of a sealed session id, or None. The id is not a secret:
+        nothing it is sent with opens without the channel's key."""
+        return self._sealed.get(sid) if isinstance(sid, str) else None
 
     def seat(self, code: str):
         """The seat this code is for now, or None (constant-time compare of the code)."""

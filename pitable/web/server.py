@@ -48,7 +48,11 @@ SWITCH_SECONDS = 0.001      # the GIL's switch interval while the web thread run
 WEB_NICE = 5                # the web thread's nice value above the loop's (see _run)
 TICKET_PATH = re.compile(r"/[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}")
 CODE_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,64})(/events|/key)?")
+SEALED_PATH = re.compile(r"/x/([A-Za-z0-9_-]{16})/(key|events/([A-Za-z0-9+/=]{40,1000}))")
 PAGES = {"/": ("table.html", "text/html; charset=utf-8"),
+         "/J": ("join.html", "text/html; charset=utf-8"),          # the QR's join page (key in the fragment)
+         "/phone": ("phone.html", "text/html; charset=utf-8"),     # the phone page (its session in sessionStorage)
+         "/nacl.min.js": ("nacl.min.js", "text/javascript; charset=utf-8"),   # tweetnacl 1.0.3, as published
          "/app.js": ("app.js", "text/javascript; charset=utf-8"),
          "/style.css": ("style.css", "text/css; charset=utf-8")}
 
@@ -57,7 +61,7 @@ def load_pages() -> dict:
     """Package data, read into memory once: nothing on disk is served by path."""
     folder = resources.files("pitable.web") / "pages"
     return {name: (folder / name).read_bytes() for name in
-            ("table.html", "phone.html", "join.html", "app.js", "style.css")}
+            ("table.html", "phone.html", "join.html", "app.js", "style.css", "nacl.min.js")}
 
 
 def default_address() -> str:
@@ -73,11 +77,12 @@ def default_address() -> str:
 
 
 class Stream:
-    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat", "behind")
+    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat", "behind", "sid")
 
-    def __init__(self, writer, code=None, conn=None, seat=None):
+    def __init__(self, writer, code=None, conn=None, seat=None, sid=None):
         self.writer = writer
         self.code = code
+        self.sid = sid          # a sealed session's id: every event of the stream is sealed
         self.conn = conn
         self.seat = seat
         self.last_table = None
@@ -107,6 +112,7 @@ class WebServer:
                  join=None, clock=None):
         self.post = post
         self.join = join            # callable(ticket) -> (seat, code) | None, run ON the loop thread
+        self.join_sealed = None     # callable(box) -> (seat, session id, channel) | None, ON the loop thread
         self.bind = bind
         self.port = port
         self.host = host
@@ -240,7 +246,12 @@ class WebServer:
         if transport is not None:
             transport.set_write_buffer_limits(high=WRITE_HIGH)
         if self.per_address.get(address, 0) >= PER_ADDRESS:
-            return None
+            # its own idlest socket (a kept-alive one waiting, a reader that does not
+            # read) makes room: a browser's new request is worth more than its idle one
+            mine = self._idlest(address)
+            if mine is None:
+                return None
+            self._end(mine)
         unseated = sum(1 for c in self.conns if not c.seated)
         if unseated >= MAX_CONNECTIONS or len(self.conns) >= HARD_CONNECTIONS:
             oldest = self._idlest()
@@ -253,13 +264,14 @@ class WebServer:
         self.per_address[address] = self.per_address.get(address, 0) + 1
         return conn
 
-    def _idlest(self):
-        """The socket to end for a newcomer, or None: see _admit."""
+    def _idlest(self, address=None):
+        """The socket to end for a newcomer (from ``address`` only, if given), or None: see _admit."""
         behind = {s.conn for s in self.streams if s.behind is not None and s.conn is not None}
-        stuck = [c for c in self.conns if not c.seated and (c.stuck is not None or c in behind)]
+        conns = [c for c in self.conns if not c.seated and (address is None or c.address == address)]
+        stuck = [c for c in conns if c.stuck is not None or c in behind]
         if stuck:
             return stuck[0]
-        return next((c for c in self.conns if c.waiting and not c.seated), None)
+        return next((c for c in conns if c.waiting), None)
 
     def _end(self, conn) -> None:
         self._forget(conn)
@@ -418,6 +430,9 @@ class WebServer:
             return await self._join(self._json_body(body), self._client_of(writer))
         if TICKET_PATH.fullmatch(path) and method == "GET":
             return http.response(200, self.pages["join.html"], "text/html; charset=utf-8")
+        m = SEALED_PATH.fullmatch(path)
+        if m:
+            return await self._sealed(method, m.group(1), m.group(3), body, reader, writer, conn)
         m = CODE_PATH.fullmatch(path)
         if m:
             code, what = m.groups()
@@ -447,6 +462,41 @@ class WebServer:
             return http.response(204)
         raise http.HTTPError(404)
 
+    async def _sealed(self, method, sid, box, body, reader, writer, conn):
+        """A sealed session's key (POST /x/<id>/key, {"box": ...}) or stream (GET
+        /x/<id>/events/<box>): the box must open with the session's key and carry a
+        counter above every one before it, or it is refused like a wrong code (404,
+        then 429), whatever address it comes from."""
+        from pitable.web.seal import Refused
+
+        client = self._client_of(writer)
+        snap = self.snapshot
+        found = snap.access.sealed(sid) if snap is not None else None
+        if box is not None and method != "GET" or box is None and method != "POST":
+            raise http.HTTPError(405)
+        try:
+            if found is None:
+                raise Refused("no such session")
+            seat, channel, by = found
+            obj = channel.open(box if box is not None else self._json_body(body).get("box"))
+        except Refused:
+            blocked = self.limit.blocked(client)
+            self.limit.failed(client)
+            raise http.HTTPError(429 if blocked else 404) from None
+        conn.seated = True
+        if box is not None:
+            if obj.get("open") != "events":
+                raise http.HTTPError(400)
+            await self._stream(reader, writer, None, conn, seat, sid=sid)
+            return None
+        key, action = obj.get("key"), obj.get("action", PRESS)
+        if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD):
+            raise http.HTTPError(400)
+        if not self.keys.allow(seat):
+            raise http.HTTPError(429)
+        self.post(KeyEvent(seat - 1, key, action, by))
+        return http.response(204)
+
     def _seat_of(self, code: str, client: str, allow_moved: bool = False):
         """The seat of a valid code (checked first: a valid code is never slowed by anyone's
         failures, its own client's included; 128 bits need no guessing limit). A wrong
@@ -466,6 +516,8 @@ class WebServer:
         ticket = obj.get("ticket")
         if self.limit.blocked(client):
             raise http.HTTPError(429)
+        if "box" in obj and len(obj) == 1:
+            return await self._join_sealed(obj["box"], client)
         if normal_ticket(ticket) is None or len(obj) != 1:
             self.limit.failed(client)
             raise http.HTTPError(404 if isinstance(ticket, str) else 400)
@@ -488,12 +540,35 @@ class WebServer:
         seat, code = found
         return http.response(200, dumps({"seat": seat, "code": code}), "application/json")
 
+    async def _join_sealed(self, box, client: str) -> bytes:
+        """The QR's join: a box sealed with the fragment's key; the answer (the session
+        id, public, and the seat, sealed) is all the phone needs: no code leaves the Pi."""
+        future: concurrent.futures.Future = concurrent.futures.Future()
+
+        def on_loop():
+            try:
+                future.set_result(self.join_sealed(box) if self.join_sealed else None)
+            except Exception as e:  # noqa: BLE001
+                future.set_exception(e)
+
+        self.post(on_loop)
+        try:
+            found = await asyncio.wait_for(asyncio.wrap_future(future), 2.0)
+        except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+            raise http.HTTPError(503) from None
+        if found is None:
+            self.limit.failed(client)
+            raise http.HTTPError(404)
+        seat, sid, channel = found
+        return http.response(200, dumps({"sid": sid, "box": channel.seal({"seat": seat}).decode()}),
+                             "application/json")
+
     # -- streams ------------------------------------------------------------------------------
 
-    async def _stream(self, reader, writer, code, conn=None, seat=None) -> None:
-        s = Stream(writer, code, conn, seat)
+    async def _stream(self, reader, writer, code, conn=None, seat=None, sid=None) -> None:
+        s = Stream(writer, code, conn, seat, sid)
         if conn is not None:
-            conn.stream = "seat" if code is not None else "public"
+            conn.stream = "seat" if code is not None or sid is not None else "public"
         if seat:  # at most SEAT_STREAMS a seat: a phone that reconnects ends its oldest
             mine = [x for x in self.streams if x.seat == seat]
             for old in mine[:max(0, len(mine) - SEAT_STREAMS + 1)]:
@@ -506,7 +581,7 @@ class WebServer:
             self._send(s)
             # wait for the client to go (a stream client sends nothing more); a public
             # stream ends after STREAM_SECONDS and its page reconnects
-            limit = STREAM_SECONDS if code is None else None
+            limit = STREAM_SECONDS if code is None and sid is None else None
             await asyncio.wait_for(self._until_gone(reader), limit)
         except asyncio.TimeoutError:
             pass
@@ -550,6 +625,9 @@ class WebServer:
         snap = self.snapshot
         if snap is None:
             return
+        if s.sid is not None:
+            self._send_sealed(s, snap)
+            return
         if s.code is not None:
             seat = snap.access.seat(s.code)
             if seat is None:
@@ -571,6 +649,26 @@ class WebServer:
         if table != s.last_table:
             s.last_table = table
             self._write(s, b"event: table\ndata: " + table + b"\n\n")
+
+    def _send_sealed(self, s: Stream, snap) -> None:
+        """A sealed session's stream: its own seat view and the table's, each sealed and
+        numbered; one event name for both, so not even which one changed shows."""
+        found = snap.access.sealed(s.sid)
+        if found is None:   # taken back (the glass said so): nothing to seal it for
+            self._write(s, b"event: gone\ndata: {}\n\n")
+            self._drop(s)
+            return
+        seat, channel, _ = found
+        mine = self._seat_bytes.get(seat)
+        if mine is None:
+            mine = self._seat_bytes[seat] = dumps(seat_payload(snap, seat))
+        if mine != s.last_seat:
+            s.last_seat = mine
+            self._write(s, b"event: box\ndata: " + channel.seal({"seat": json.loads(mine)}) + b"\n\n")
+        table = self._table_event()
+        if table != s.last_table:
+            s.last_table = table
+            self._write(s, b"event: box\ndata: " + channel.seal({"table": json.loads(table)}) + b"\n\n")
 
     def _write(self, s: Stream, data: bytes) -> None:
         """A stream's writes have a deadline too: bytes still in our buffer WRITE_SECONDS
