@@ -197,6 +197,10 @@ class WebServer:
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, 0) + nice)
             except (OSError, AttributeError):
                 pass
+        try:  # the sealed channel's library, loaded here at start, not on the loop's first join
+            import nacl.secret  # noqa: F401
+        except ImportError:
+            log.warning("PyNaCl is missing: phones can join only by the typed address (unsealed)")
         aloop = asyncio.new_event_loop()
         self.aloop = aloop
         try:
