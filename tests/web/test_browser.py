@@ -148,3 +148,24 @@ def test_grasshopper_on_phones_keys_labels_and_the_own_bid(web_table, browsers):
     assert all(b.is_enabled() for i, b in enumerate(p4.buttons()) if i != 5)
     p4.hold(6)                                       # A held: the scores on the glass
     assert type(t.view()).__name__ == "Scores"
+
+
+def test_a_second_phone_on_a_used_qr_is_told_what_to_do(web_table, browsers):
+    from selenium.webdriver.common.by import By
+
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(1, 4)                                    # the QR for seat 4
+    url = t.view().phone_qr.replace("HTTP://", "http://")
+    first, second = browsers(width=400, height=800), browsers(width=400, height=800)
+    for d in (first, second):
+        d.get(url)                                   # both scan it
+    wait_for(lambda: first.find_element(By.ID, "join").text != "\u25b6", what="the join button's word")
+    first.find_element(By.ID, "join").click()
+    wait_for(lambda: first.current_url.endswith("/phone"), what="the first phone seated")
+    wait_for(lambda: second.find_element(By.ID, "join").text != "\u25b6", what="the join button's word")
+    second.find_element(By.ID, "join").click()
+    said = wait_for(lambda: second.find_element(By.ID, "join-error").text, what="what to do instead")
+    assert said.startswith("This code is used or has run out") and "key 5" in said
+    assert t.phones.seats() == (4,)
