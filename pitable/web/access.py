@@ -74,7 +74,8 @@ class Phones:
     def link(self, ticket: str) -> str:
         """What the QR carries after the address: the join page, and in the fragment
         (never sent by the browser) the secret that keys the phone's sealed channel."""
-        return f"J#{self.secrets[ticket]}"
+        secret = self.secrets.get(ticket)
+        return f"J#{secret}" if secret else f"{ticket[:4]}-{ticket[4:]}"   # (a ticket already gone)
 
     def join_sealed(self, box: str):
         """A phone that scanned the QR sends a box sealed with its fragment's key: the

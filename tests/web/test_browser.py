@@ -37,7 +37,7 @@ class Phone:
         url = t.view().phone_qr                      # what the camera reads: the key in the fragment
         secret = url.split("#", 1)[1]
         driver.get(url.replace("HTTP://", "http://"))
-        assert secret not in driver.current_url      # out of the address bar at once
+        wait_for(lambda: secret not in driver.current_url, what="the key out of the address bar")
         driver.find_element(By.ID, "join").click()
         wait_for(lambda: driver.current_url.endswith("/phone"), what="the phone page")
         wait_for(lambda: driver.find_element(By.ID, "me").text, what="the seat's name")
