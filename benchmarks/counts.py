@@ -309,12 +309,13 @@ def child_bid(marks: Marks, positions: int) -> dict:
     return {"budget": assistant.budget, "positions": len(found), "window": len(search.public_bids(last))}
 
 
-def child_phone(marks: Marks, keys: int) -> dict:
+def child_phone(marks: Marks, keys: int, sealed: bool = False) -> dict:
     """The server side: a real table loop on its thread with the web server, as
-    benchmarks/web_common.py serves it; the parent is the phone."""
+    benchmarks/web_common.py serves it; the parent is the phone (``sealed``: phones
+    that scanned the QR, every key a sealed, numbered box)."""
     import threading
 
-    from tests.web.conftest import WebTable
+    from tests.web.conftest import SealedPhone, WebTable
 
     t = WebTable(Path(tempfile.mkdtemp(prefix="pitable-counts-")), pads=2)
     frame = threading.Event()
@@ -322,8 +323,16 @@ def child_phone(marks: Marks, keys: int) -> dict:
     t.press(1, 1)           # Cockroach Poker: the join screen, where a phone's key toggles its seat
     t.press(1, 0)
     t.press(2, 0)
-    codes = [t.phone_join(1)[1] for _ in range(3)]
-    print(json.dumps({"port": t.port, "codes": codes}), flush=True)
+    if sealed:
+        phones = []
+        for _ in range(3):
+            t.press(1, 4)
+            phones.append(SealedPhone(t, t.view().phone_qr))
+            assert phones[-1].join() == 200
+        hello = {"port": t.port, "sid": phones[0].sid, "secret": phones[0].secret, "sent": phones[0].sent}
+    else:
+        hello = {"port": t.port, "codes": [t.phone_join(1)[1] for _ in range(3)]}
+    print(json.dumps(hello), flush=True)
     for line in sys.stdin:
         cmd = line.split()
         if cmd[0] == "edge":
@@ -365,6 +374,8 @@ def run_child(name: str, args) -> None:
         extra = child_bid(marks, 3 if quick else 9)
     elif name == "phone":
         extra = child_phone(marks, 0)
+    elif name == "phone-sealed":
+        extra = child_phone(marks, 0, sealed=True)
     else:
         raise SystemExit(f"unknown child {name}")
     marks.save(extra)
@@ -477,12 +488,19 @@ def key_events(segments, extra) -> dict:
     return out
 
 
-def phone_talk(keys: int, results: dict):
+def phone_talk(keys: int, results: dict, sealed: bool = False):
     import socket
 
     def talk(proc):
         hello = json.loads(proc.stdout.readline())
-        port, code = hello["port"], hello["codes"][0]
+        port = hello["port"]
+        if sealed:
+            from pitable.web.seal import Channel
+
+            channel, sent = Channel(hello["secret"]), hello["sent"]
+            path = f"/x/{hello['sid']}/key"
+        else:
+            path = f"/s/{hello['codes'][0]}/key"
         s = socket.create_connection(("127.0.0.1", port))
 
         def say(line):
@@ -495,8 +513,14 @@ def phone_talk(keys: int, results: dict):
             say("wait none empty")
         for i in range(keys):
             say("edge")
-            body = b'{"key": %d, "action": "press"}' % (7 if i % 2 == 0 else 0)  # leave, join again
-            s.sendall((f"POST /s/{code}/key HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: "
+            key = 7 if i % 2 == 0 else 0  # leave, join again
+            if sealed:
+                sent += 1
+                box = channel.seal_as({"key": key, "action": "press"}, sent).decode()
+                body = json.dumps({"box": box}).encode()
+            else:
+                body = b'{"key": %d, "action": "press"}' % key
+            s.sendall((f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: "
                        f"application/json\r\nX-Pitable: 1\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body)
             answer = s.recv(4096)
             assert answer.startswith(b"HTTP/1.1 204"), answer[:60]
@@ -507,7 +531,7 @@ def phone_talk(keys: int, results: dict):
     return talk
 
 
-SCENARIOS = ("idle", "gh-physical", "gh-virtual", "cockroach", "bid", "phone", "start", "bare")
+SCENARIOS = ("idle", "gh-physical", "gh-virtual", "cockroach", "bid", "phone", "phone-sealed", "start", "bare")
 
 
 def measure(args) -> dict:
@@ -525,6 +549,8 @@ def measure(args) -> dict:
         "cockroach": lambda: child_segments("cockroach", workdir, quick),
         "bid": lambda: child_segments("bid", workdir, quick),
         "phone": lambda: child_segments("phone", workdir, quick, talk=phone_talk(6 if quick else 40, {})),
+        "phone-sealed": lambda: child_segments("phone-sealed", workdir, quick,
+                                               talk=phone_talk(6 if quick else 40, {}, sealed=True)),
         "start": lambda: callgrind("start", [sys.executable, "-c", START.format(config=str(MOCK_CONFIG))], workdir),
         "bare": lambda: callgrind("bare", [sys.executable, "-c", BARE], workdir),
     }
@@ -574,6 +600,15 @@ def measure(args) -> dict:
                  "plus_lo": whole, "plus_hi": whole, "fsync": False, "whole_frame": True,
                  "spi_max_ms": spi_ms(WHOLE_FRAME),
                  "budget": BUDGETS["key"]})
+
+    if "phone-sealed" in raw:   # the same key through the sealed channel (a phone that scanned the QR)
+        segments, _ = raw["phone-sealed"]
+        zero = statistics.median([c for label, c in segments if label == ["empty"]][1:])
+        keys = [c - zero for label, c in segments if label == ["key"]]
+        rows.append({"event": "phone key, sealed (secretbox open + sealed events back)", "n": len(keys),
+                     "mean": statistics.fmean(keys), "max": max(keys), "ahead": None, "bus_ms": None,
+                     "plus_lo": whole, "plus_hi": whole, "fsync": False, "whole_frame": True,
+                     "spi_max_ms": spi_ms(WHOLE_FRAME), "budget": BUDGETS["key"]})
 
     segments, extra = raw["bid"]
     zero = overhead(segments)

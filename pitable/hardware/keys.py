@@ -73,6 +73,10 @@ class KeyEvent(NamedTuple):
     seat: int
     key: int
     action: str
+    # Who pressed: None for the seat's pad (or keyboard row); ("phone", session) for a
+    # phone, set by the web server from the seat code the key came with. A bid made
+    # by this key carries it, so that a phone is shown only the bids its own keys made.
+    by: object = None
 
 
 class _KeyState:

@@ -117,7 +117,9 @@ def _setup_phone(c: Canvas, v) -> None:
     from pitable.screens import qr
 
     seat, url = v.phone
-    x = qr.draw(c, 0, 1, url) + 4
+    # the QR carries the join page with the sealed channel's key (v.phone_qr); the
+    # address to type is the ticket's, for a phone that cannot scan (not sealed)
+    x = qr.draw(c, 0, 1, v.phone_qr or url) + 4
     rest = W - x
     c.text_fit(x, 0, rest, c.say(msg("web.qr_seat", seat=seat)), scales=(2, 1))
     typed = url.split("//", 1)[-1]

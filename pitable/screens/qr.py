@@ -14,19 +14,35 @@ PX = 2
 
 @functools.lru_cache(maxsize=8)
 def matrix(text: str):
-    """Rows of booleans (True: dark), or None when the address needs more than version 2."""
-    import segno
+    """Rows of booleans (True: dark), or None when the address needs more than version 3.
 
-    try:
-        code = segno.make_qr(text, version=2, boost_error=True)
-    except Exception:  # noqa: BLE001 - segno.DataOverflowError: too long for version 2
-        return None
-    return tuple(tuple(bool(m) for m in row) for row in code.matrix)
+    An address with a key in its fragment (``.../J#<26 base32>``) is three segments,
+    alphanumeric, byte (the ``#``, which alphanumeric mode lacks), alphanumeric: version 3
+    (29 modules), ECC M for a home network's address, L for the longest IPv4 and port."""
+    import segno
+    from segno import consts
+
+    head, sharp, tail = text.partition("#")
+    content = [(head, consts.MODE_ALPHANUMERIC, None), ("#", consts.MODE_BYTE, None),
+               (tail, consts.MODE_ALPHANUMERIC, None)] if sharp else text
+    for version in (2, 3):
+        try:
+            code = segno.make_qr(content, version=version, boost_error=True)
+        except Exception:  # noqa: BLE001 - segno.DataOverflowError: too long for this version
+            continue
+        return tuple(tuple(bool(m) for m in row) for row in code.matrix)
+    return None
+
+
+def quiet(m) -> int:
+    """Modules of quiet zone: 3 around version 2; 1 around version 3, all that 64 rows leave
+    (zbarimg reads it at 2x and 4x: tests/web/test_sealed.py)."""
+    return QUIET if len(m) <= 25 else 1
 
 
 def size(text: str) -> int:
     m = matrix(text)
-    return 0 if m is None else (len(m) + 2 * QUIET) * PX
+    return 0 if m is None else (len(m) + 2 * quiet(m)) * PX
 
 
 def draw(c, x: int, y: int, text: str) -> int:
@@ -34,11 +50,12 @@ def draw(c, x: int, y: int, text: str) -> int:
     m = matrix(text)
     if m is None:
         return 0
-    n = (len(m) + 2 * QUIET) * PX
+    q = quiet(m)
+    n = (len(m) + 2 * q) * PX
     c.rect(x, y, x + n - 1, y + n - 1, fill=1)
     for r, row in enumerate(m):
         for col, dark in enumerate(row):
             if dark:
-                px, py = x + (QUIET + col) * PX, y + (QUIET + r) * PX
+                px, py = x + (q + col) * PX, y + (q + r) * PX
                 c.rect(px, py, px + PX - 1, py + PX - 1, fill=0)
     return n

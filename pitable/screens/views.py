@@ -35,6 +35,7 @@ class Setup(NamedTuple):
     assistant_level: str | None = None  # "easy" | "strong" when it plays
     phone: tuple | None = None  # (seat, join address) while a phone's QR is shown (config web:)
     phones: tuple | None = None  # seat numbers that have a phone; None: phones are off
+    phone_qr: str | None = None  # what the QR carries: the join page, its key in the fragment
 
 
 class Resumed(NamedTuple):

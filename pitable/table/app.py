@@ -124,6 +124,11 @@ class Table:
         guesses = getattr(self.current, "next_views", None)
         return guesses() if guesses else []
 
+    # Keyboard rows on a laptop (config pads.wiring: keyboard): a seat's row is off while
+    # a phone holds that seat, so typing never replaces the phone player's bid (real pads
+    # keep their keys: a pad takes its own phone back)
+    rows_yield_to_phones = False
+
     def key_stuck(self, item) -> None:
         """The pads say a key is stuck (a :class:`~pitable.hardware.keys.KeyStuck`): shown
         on top until any key, and taken off once that key is let go."""
@@ -139,6 +144,11 @@ class Table:
     def on_key(self, event) -> None:
         if self.notices:
             self.notices.pop(0)  # read: any key goes on
+            return
+        if (self.rows_yield_to_phones and getattr(event, "by", None) is None and self.phones is not None
+                and event.seat + 1 in self.phones.codes):
+            self.current._say("toast.row_is_phone", seat=event.seat + 1)
+            self.current._bind_toast()
             return
         self.current.on_key(event)
         self._count_result()
@@ -250,6 +260,21 @@ class Table:
         if not showing:
             return None
         found = self.phones.join(ticket)
+        if found is not None:
+            cur.phone_joined(found[0])
+        return found
+
+    def phone_join_sealed(self, box: str):
+        """A phone that scanned the QR (loop thread): (seat, session id, channel) if the
+        box opens with the key of the QR on screen now, else None."""
+        cur = self.current
+        if self.phones is None:
+            return None
+        showing = cur.phone is not None if isinstance(cur, Setup) else \
+            (getattr(cur, "overlay", None) or ("",))[0] == "phone"
+        if not showing:
+            return None
+        found = self.phones.join_sealed(box)
         if found is not None:
             cur.phone_joined(found[0])
         return found
@@ -457,23 +482,12 @@ def open_web(web_config, source: str):
 
 def connect_web(web, loop, table) -> None:
     """The web thread posts keys and joins to the loop; the loop publishes to it."""
-    from pitable.hardware.keys import KeyEvent
     from pitable.web.publish import Publisher
 
-    publisher = Publisher(table, table.phones, web.publish)
-
-    def post(item):
-        if isinstance(item, KeyEvent):  # a phone's key: applied as a pad's, and marked as the phone's
-            def phone_key(event=item):
-                loop._keys([event])
-                publisher.phone_pressed(event.seat + 1)
-            loop.post(phone_key)
-        else:
-            loop.post(item)
-
+    web.post = loop.post   # a phone's key carries its session (KeyEvent.by): its bids are marked by it
+    loop.publish = Publisher(table, table.phones, web.publish)
     web.join = table.phone_join
-    web.post = post
-    loop.publish = publisher
+    web.join_sealed = table.phone_join_sealed
 
 
 def run(args) -> int:
@@ -527,6 +541,8 @@ def run(args) -> int:
             connect_web(web, loop, table)
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
+
+            table.rows_yield_to_phones = True
 
             keyboard = open_keyboard(config.pads.keyboard, loop.post, device)
             closers.append(keyboard.close)

@@ -25,6 +25,14 @@ from pitable.config import Config  # noqa: E402
 
 NOTICE_SECONDS = Config.notice_seconds  # an informing screen moves on by itself after this (0: on a key only)
 from pitable.screens.grasshopper import MAX_LINES as LINES_PER_PAGE  # noqa: E402 - lines a page at most
+# An overlay (scores, an undo question, a phone's QR) belongs to the seat that opened it:
+# its keys close it, another seat's key is refused with a toast naming it, and it closes
+# by itself. Kept waiting, another seat waits at most WAITED_SECONDS; the seat that kept
+# it waiting opens no overlay for OVERLAY_GAP seconds after (a flood of holds from a
+# phone cannot keep the pads' keys out).
+OVERLAY_SECONDS = {"scores": 30.0, "undo": 20.0, "phone": 120.0}
+WAITED_SECONDS = 5.0
+OVERLAY_GAP = 30.0
 
 
 class Toasts:
@@ -98,23 +106,37 @@ class GameTable(Toasts):
         self.signal = signal or (lambda pad_index: None)
         self.notices: list = []     # views the table reads before the game goes on
         self.overlay = None         # (kind, pad number): scores/rows, or an undo to confirm
+        self.opener = None          # the seat whose overlay it is (its keys answer it)
+        self.overlay_until = None   # when it closes by itself
+        self._waited = False        # another seat's key was refused by it
+        self._barred: dict = {}     # seat -> until when it opens no overlay (it kept others waiting)
         self.finished = False       # the table asked for a new game after the end
         self.again = False          # ... with the same players (key 1 on the result)
 
     # -- keys ---------------------------------------------------------------------------------
 
+    by = None   # who pressed the key being handled (KeyEvent.by: None for a pad, a phone's session)
+
     def on_key(self, event) -> None:
         if self._syncing is not None and not self.durable():
             return  # the last key never reached the disk and was taken back: this one was meant after it
         pad, key = event.seat, event.key
+        self.by = getattr(event, "by", None)
         player = self.player_of.get(pad)
         if player is None:
             self._say("toast.not_in_game", seat=pad + 1)
+        elif self.overlay is not None and self.opener is not None and self.opener != pad + 1:
+            # another seat's screen: only that seat answers it (or it closes by itself)
+            self._say("toast.overlay_of", seat=self.opener)
+            self._waited = True
+            self.overlay_until = min(self.overlay_until or 1e18, self.clock() + WAITED_SECONDS)
+        elif event.action == HOLD and self.overlay is not None and self._waited:
+            self._close_overlay()   # its opener's hold, after others waited: it only closes
         elif event.action == HOLD:
             self._hold(pad, key)
         elif self.overlay is not None:
             kind, _ = self.overlay
-            self.overlay = None
+            self._close_overlay()
             if kind == "phone":
                 self._phone_key(key)
             elif kind == "undo":
@@ -167,15 +189,48 @@ class GameTable(Toasts):
         return self._informing[1]
 
     def next_deadline(self):
-        times = [t for t in (super().next_deadline(), self._informing_until()) if t is not None]
+        times = [t for t in (super().next_deadline(), self._informing_until(),
+                             self.overlay_until if self.overlay is not None else None) if t is not None]
         return min(times) if times else None
+
+    # -- overlays: whose they are ---------------------------------------------------------
+
+    def _open_overlay(self, kind: str, arg, seat: int) -> bool:
+        """Open an overlay for ``seat`` (the opener), unless that seat kept others waiting
+        on its last one within OVERLAY_GAP. True when opened."""
+        now = self.clock()
+        if self._barred.get(seat, 0.0) > now:
+            self._say("toast.overlay_wait", seat=seat)
+            return False
+        if self.overlay is not None:
+            self._close_overlay()
+        self.overlay = (kind, arg)
+        self.opener = seat
+        self.overlay_until = now + OVERLAY_SECONDS.get(kind, 30.0)
+        self._waited = False
+        return True
+
+    def _close_overlay(self) -> None:
+        if self._waited and self.opener is not None:
+            self._barred[self.opener] = self.clock() + OVERLAY_GAP
+        if self.overlay is not None and self.overlay[0] == "phone" and self.phones is not None:
+            self.phones.drop_tickets()
+        self.overlay = None
+        self.opener = None
+        self.overlay_until = None
+        self._waited = False
 
     def tick(self, now: float) -> bool:
         changed = super().tick(now)
+        if self.overlay is not None and self.overlay_until is not None and now >= self.overlay_until:
+            if self.overlay[0] == "undo":
+                self._say("toast.not_undone")
+            self._close_overlay()
+            changed = True
         until = self._informing_until()
         if until is not None and now >= until:
             if self.overlay is not None:
-                self.overlay = None
+                self._close_overlay()
             else:
                 self.notices.pop(0)
             self._informing = None
@@ -197,19 +252,23 @@ class GameTable(Toasts):
         missing = [s for s in mine if s > self.pads and s not in self.phones.codes]
         if not missing:
             missing = [s for s in mine if s == pad + 1 and s not in self.phones.codes]
-        self.overlay = ("phone", missing[0] if missing else None)
+        if not self._open_overlay("phone", missing[0] if missing else None, pad + 1):
+            return
         self._phone_ticket = self.phones.ticket(missing[0]) if missing else None
         self.toast = None
 
     def _phone_key(self, key: int) -> None:
         seat = key + 1
         self.phones.drop_tickets()
+        if self.by is not None:     # a phone at the opener's seat: it takes no phone back
+            self._say("toast.phone_by_pad", seat=self.opener or seat)
+            return
         if key < KEY_A and seat in self.phones.codes and seat in self.seats:
             self.phones.take_back(seat)
             self._say("toast.phone_off", seat=seat)
 
     def phone_joined(self, seat: int) -> None:
-        self.overlay = None
+        self._close_overlay()
         self.phones.drop_tickets()
         self._say("toast.phone_joined", seat=seat)
 
@@ -221,19 +280,24 @@ class GameTable(Toasts):
             phone = (seat, f"{self.web_address}{t[:4]}-{t[4:]}")
         if phone is None:
             return v.Message(msg("toast.no_free_seat"), (), toast)
-        return v.Setup("join", self.game, (), 6, (), False, toast, phone=phone, phones=self.phones.seats())
+        return v.Setup("join", self.game, (), 6, (), False, toast, phone=phone, phones=self.phones.seats(),
+                       phone_qr=f"{self.web_address}{self.phones.link(self._phone_ticket)}")
 
     def _hold(self, pad: int, key: int) -> None:
         """Hold A: the scores; hold X: undo (confirmed); hold 5 (phones on): a phone's QR."""
         if key == KEY_PHONE and self.phones is not None:
-            self._phone_overlay(pad)
+            if self.by is not None:     # a phone: phones are given and taken back by a pad's key
+                self._say("toast.phone_by_pad", seat=pad + 1)
+            else:
+                self._phone_overlay(pad)
         elif key == KEY_A:
-            self.overlay = ("scores", pad + 1)
+            # nothing over the scores: whose they are is said to the seat that presses
+            self._open_overlay("scores", pad + 1, pad + 1)
         elif key == KEY_X:
             if not self._can_undo():
                 self._say("toast.nothing_to_undo")
             else:
-                self.overlay = ("undo", pad + 1)
+                self._open_overlay("undo", pad + 1, pad + 1)
         else:
             self._say(f"toast.hold_help_{self.scores_name}")
 

@@ -44,6 +44,7 @@ class GrasshopperTable(GameTable):
         super().__init__(state, seats, journal, clock, signal, **kw)
         self.deck = deck
         self.pending: dict = {}     # player -> card int: secret until the last lock-in
+        self.made_by: dict = {}     # player -> who made the pending bid (KeyEvent.by; "pi": the assistant)
         # The assistant's seats (pitable.table.assistant): it bids into ``pending`` like a
         # pad, from a copy of the rules state (never ``pending`` or the deck).
         self.assistant = assistant
@@ -157,13 +158,19 @@ class GrasshopperTable(GameTable):
             self.signal(pad)
             self._say("toast.card_spent", seat=pad + 1)
             return
-        self.pending[player] = key  # a seat may change its bid until the last locks in
+        self._pend(player, key, self.by)  # a seat may change its bid until the last locks in
         self._bids_if_all_in()
+
+    def _pend(self, player: int, card: int, by) -> None:
+        """A pending bid and who made it, together: a phone is shown a pending bid only
+        if its own session made it (pitable.web.publish.own_bids)."""
+        self.pending[player] = card
+        self.made_by[player] = by
 
     def _bids_if_all_in(self) -> None:
         if len(self.pending) == self.state.players:
             bids = tuple(gh.CARDS[self.pending[p]] for p in range(self.state.players))
-            self.pending = {}
+            self.pending, self.made_by = {}, {}
             self._commit(Bids(bids))
         elif self.assistant is not None and all(p in self.pending for p in range(self.state.players)
                                                 if p not in self.assistant.players):
@@ -199,7 +206,7 @@ class GrasshopperTable(GameTable):
         """The assistant's bid arrives (on the loop's thread): it locks in like a pad."""
         if position != self._position or self.state.phase is not BIDDING or player in self.pending:
             return  # the game moved on (an undo, a resume): it thinks again about the new position
-        self.pending[player] = card
+        self._pend(player, card, "pi")
         self._bids_if_all_in()
 
     def _choose_key(self, pad: int, player: int, key: int) -> None:
@@ -419,7 +426,7 @@ class GrasshopperTable(GameTable):
             return False
         for _ in range(back):
             self.state.pop()
-        self.pending = {}
+        self.pending, self.made_by = {}, {}
         self.notices = []
         self._say("toast.undone")
         self._position += 1

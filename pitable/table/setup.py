@@ -13,6 +13,7 @@ LIMITS = {name: (game(name).min_players, game(name).max_players) for name in GAM
 GH_OPTIONS = game("grasshopper").options  # labels: msg "opt.<name>"
 from pitable.keys import KEY_PHONE, KEY_PI  # noqa: E402 - "5": a phone joins; "6": the Pi takes a seat
 MAX_SEATS = max(high for _, high in LIMITS.values())  # seat numbers a phone may take: up to the largest game
+QR_SECONDS = 120.0  # a phone's QR closes by itself (its ticket with it)
 PI_STEPS = ((0, "strong"), (1, "strong"), (1, "easy"), (2, "strong"), (2, "easy"), (3, "strong"), (3, "easy"))
 
 
@@ -33,6 +34,8 @@ class Setup(Toasts):
         self.address = address      # "HTTP://192.168.1.20:8080/": the QR's start
         self.pads = seats
         self.phone = None           # (seat, ticket) while the QR for that seat is shown
+        self.phone_by = None        # the pad that asked for it: its keys close it
+        self.phone_until = None     # ... or this time does
         seats = max(seats, MAX_SEATS) if phones is not None else seats
         self.seats = seats
         self.game = game
@@ -57,13 +60,18 @@ class Setup(Toasts):
         self.showing = None         # when the evening's score goes by itself (a clock time), or None
 
     def next_deadline(self):
-        times = [t for t in (super().next_deadline(), self.showing) if t is not None]
+        times = [t for t in (super().next_deadline(), self.showing,
+                             self.phone_until if self.phone is not None else None) if t is not None]
         return min(times) if times else None
 
     def tick(self, now: float) -> bool:
         changed = super().tick(now)
         if self.showing is not None and now >= self.showing:
             self.showing = None
+            changed = True
+        if self.phone is not None and self.phone_until is not None and now >= self.phone_until:
+            self.phone = None
+            self.phones.drop_tickets()
             changed = True
         return changed
 
@@ -93,6 +101,7 @@ class Setup(Toasts):
 
     def _on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
+        by = getattr(event, "by", None)   # None: a pad; a phone's session
         if not 0 <= key <= KEY_X:
             return  # no such key on a pad
         if not 1 <= pad <= self.seats:
@@ -111,7 +120,15 @@ class Setup(Toasts):
             else:
                 self._say("toast.which_game")
         elif self.step == "join" and self.phone is not None:
+            if by is not None or (self.phone_by is not None and pad != self.phone_by):
+                # the QR screen is the pad's that asked for it: a phone (or another seat)
+                # neither closes it nor takes a phone back
+                self._say("toast.phone_by_pad" if by is not None else "toast.overlay_of",
+                          seat=self.phone_by or pad)
+                return
             self._phone_key(pad, key)
+        elif self.step == "join" and key == KEY_PHONE and by is not None and pad in self.joined:
+            self._say("toast.phone_by_pad", seat=pad)   # a phone asks for no phone
         elif self.step == "join":
             self._join_key(pad, key)
         else:
@@ -140,13 +157,13 @@ class Setup(Toasts):
         elif key == KEY_PI and game(self.game).assistant:
             self._next_pi(high)
         elif key == KEY_PHONE and self.phones is not None:
-            self._show_phone_code(high)
+            self._show_phone_code(high, pad)
         else:
             self._say("toast.join_keys")
 
     # -- phones ------------------------------------------------------------------------------
 
-    def _show_phone_code(self, high: int) -> None:
+    def _show_phone_code(self, high: int, pad: int) -> None:
         """The QR (and address) for the next free seat: scanning it makes a phone that seat."""
         if len(self.joined) + self._pi() >= high:
             self._say("toast.at_most", n=high)
@@ -157,6 +174,8 @@ class Setup(Toasts):
             self._say("toast.no_free_seat")
             return
         self.phone = (free[0], self.phones.ticket(free[0]))
+        self.phone_by = pad
+        self.phone_until = self.clock() + QR_SECONDS   # it closes by itself
         self.toast = None  # nothing over the QR
 
     def _phone_key(self, pad: int, key: int) -> None:
@@ -254,11 +273,12 @@ class Setup(Toasts):
         low, _ = LIMITS[self.game]
         toast = self._toast_text()
         pi = tuple(ASSISTANT_SEAT + 1 + i for i in range(self._pi()))
-        phone = None
+        phone = qr = None
         if self.phone is not None:
             seat, ticket = self.phone
             phone = (seat, f"{self.address}{ticket[:4]}-{ticket[4:]}")
+            qr = f"{self.address}{self.phones.link(ticket)}"
         return v.Setup(self.step, self.game, tuple(self.joined), self.seats, tuple(lines),
                        len(self.joined) + len(pi) >= low and bool(self.joined), toast, self.language,
                        pi, self.pi_level if pi else None, phone,
-                       self.phones.seats() if self.phones is not None else None)
+                       self.phones.seats() if self.phones is not None else None, qr)

@@ -10,6 +10,7 @@ tests (and the secrecy proof) can make the same codes in two runs.
 from __future__ import annotations
 
 import base64
+import collections
 import hashlib
 import hmac
 import secrets
@@ -44,20 +45,66 @@ class Phones:
         self.codes: dict = {}       # seat -> code (base64url, 22 chars)
         self.tickets: dict = {}     # ticket -> (seat, until)
         self.moved: dict = {}       # old code -> new code (a new game: the phone keeps its seat)
+        # seat -> the phone session holding it: one number per join, kept across games
+        # (the phone keeps its seat), gone with a take-back. A bid carries the session of
+        # the phone that made it (KeyEvent.by): another phone at the seat later, or the
+        # same seat's pad, is another maker.
+        self.sessions: dict = {}
+        self._session = 0
+        # Sealed sessions (a phone that scanned the QR, whose fragment holds a key):
+        # seat -> (public session id, seal.Channel). Their codes never leave the Pi, and
+        # the code routes do not take them: only sealed requests for the id do.
+        self.secrets: dict = {}     # ticket -> the QR's secret (its key)
+        self.sealed: dict = {}
         self.version = 0
 
     def ticket(self, seat: int) -> str:
         """A fresh one-use ticket for this seat; the seat's earlier tickets stop working."""
+        from pitable.web.seal import new_secret
+
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
         raw = int.from_bytes(self.token_bytes(5), "big")
         t = "".join(ALPHABET[(raw >> (5 * i)) & 31] for i in reversed(range(TICKET_CHARS)))
         self.tickets[t] = (seat, self.clock() + TICKET_SECONDS)
+        self.secrets = {k: v for k, v in self.secrets.items() if k in self.tickets}
+        self.secrets[t] = new_secret(self.token_bytes)
         self.version += 1
         return t
+
+    def link(self, ticket: str) -> str:
+        """What the QR carries after the address: the join page, and in the fragment
+        (never sent by the browser) the secret that keys the phone's sealed channel."""
+        secret = self.secrets.get(ticket)
+        return f"J#{secret}" if secret else f"{ticket[:4]}-{ticket[4:]}"   # (a ticket already gone)
+
+    def join_sealed(self, box: str):
+        """A phone that scanned the QR sends a box sealed with its fragment's key: the
+        ticket whose key opens it seats the phone with a sealed session. (seat, session
+        id, channel) or None."""
+        from pitable.web.seal import Channel, Refused
+
+        for ticket, (seat, until) in list(self.tickets.items()):
+            secret = self.secrets.get(ticket)
+            if secret is None or self.clock() >= until:
+                continue
+            channel = Channel(secret)
+            try:
+                channel.open(box)
+            except Refused:
+                continue
+            found = self.join(ticket)
+            if found is None:
+                return None
+            sid = base64.urlsafe_b64encode(self.token_bytes(12)).decode()
+            self.sealed[seat] = (sid, channel)
+            self.version += 1
+            return seat, sid, channel
+        return None
 
     def drop_tickets(self) -> None:
         if self.tickets:
             self.tickets = {}
+            self.secrets = {}
             self.version += 1
 
     def join(self, ticket: str) -> tuple | None:
@@ -71,8 +118,12 @@ class Phones:
             return None
         del self.tickets[t]
         self.tickets = {}           # a ticket seats exactly one phone: the QR goes, its siblings too
+        self.secrets = {}
+        self.sealed.pop(found, None)    # a phone that joins by the typed address is not sealed
         old = self.codes.get(found)
         self.codes[found] = self._code()
+        self._session += 1
+        self.sessions[found] = self._session
         # the seat's earlier code stops at once, and so does any old code still leading to it
         self.moved = {o: n for o, n in self.moved.items() if n != old}
         self.version += 1
@@ -80,6 +131,8 @@ class Phones:
 
     def take_back(self, seat: int) -> bool:
         had = self.codes.pop(seat, None) is not None
+        self.sessions.pop(seat, None)
+        self.sealed.pop(seat, None)
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
         # an old code leading to the seat's code stops with it
         self.moved = {old: new for old, new in self.moved.items() if new in self.codes.values()}
@@ -98,8 +151,16 @@ class Phones:
             if seat in seats:
                 self.codes[seat] = self._code()
                 self.moved[code] = self.codes[seat]
+        self.sessions = {s: n for s, n in self.sessions.items() if s in self.codes}
+        self.sealed = {s: x for s, x in self.sealed.items() if s in self.codes}
         self.tickets = {}
+        self.secrets = {}
         self.version += 1
+
+    def by(self, seat: int):
+        """Who a phone key of this seat is from (KeyEvent.by), or None without a phone."""
+        n = self.sessions.get(seat)
+        return None if n is None else ("phone", n)
 
     def seats(self) -> tuple:
         return tuple(sorted(self.codes))
@@ -108,16 +169,24 @@ class Phones:
         return base64.urlsafe_b64encode(self.token_bytes(CODE_BYTES)).rstrip(b"=").decode()
 
     def public(self) -> "Access":
-        return Access({digest(c): (s, c) for s, c in self.codes.items()},
-                      {digest(o): n for o, n in self.moved.items()})
+        sealed_codes = {self.codes.get(s) for s in self.sealed}
+        return Access({digest(c): (s, c, self.by(s)) for s, c in self.codes.items() if s not in self.sealed},
+                      {digest(o): n for o, n in self.moved.items() if n not in sealed_codes},
+                      {sid: (s, channel, self.by(s)) for s, (sid, channel) in self.sealed.items()})
 
 
 class Access:
     """The frozen table of codes the web thread checks against (one per snapshot)."""
 
-    def __init__(self, codes: dict, moved: dict):
+    def __init__(self, codes: dict, moved: dict, sealed: dict | None = None):
         self._codes = codes
         self._moved = moved
+        self._sealed = sealed or {}
+
+    def sealed(self, sid: str):
+        """(seat, channel, by) of a sealed session id, or None. The id is not a secret:
+        nothing it is sent with opens without the channel's key."""
+        return self._sealed.get(sid) if isinstance(sid, str) else None
 
     def seat(self, code: str):
         """The seat this code is for now, or None (constant-time compare of the code)."""
@@ -128,6 +197,12 @@ class Access:
             return None
         return found[0]
 
+    def by(self, code: str):
+        """The phone session a valid code belongs to (what its keys carry), or None."""
+        if self.seat(code) is None:
+            return None
+        return self._codes[digest(code)][2]
+
     def moved_to(self, code: str):
         """The new code of a seat whose old code this is (a new game), or None."""
         if not isinstance(code, str) or len(code) > 64:
@@ -137,41 +212,61 @@ class Access:
 
 class RateLimit:
     """Wrong tickets and codes, counted per client address: past ``per_client`` failures
-    a minute, that client gets 429. There is no shared bucket: one client's failures
-    never slow another (a shared bucket let six addresses lock every phone out).
-    Web thread only.
+    a minute, that client gets 429. One client's failures never slow another (a shared
+    bucket let six addresses lock every phone out), up to ``total`` failures a minute
+    from everyone: past that, every ticket is refused unchecked until the minute has
+    room again, so guessing is bounded however many addresses a guest has (IPv6).
+    An address is never forgotten while it is blocked: only failures older than a
+    minute are, and no failure is recorded past ``total``, so at most ``total``
+    addresses are remembered. Web thread only.
 
     How the server uses it: a join ticket (40 bits) is refused without being checked
-    once its client is blocked, so guessing is bounded per address (docs/phones.md);
-    a seat code (128 bits) is checked first, and a valid one always goes through."""
+    once its client (or everyone) is blocked (docs/phones.md); a seat code (128 bits)
+    is checked first, and a valid one always goes through."""
 
-    def __init__(self, per_client: int = 5, clock=time.monotonic, clients: int = 4096):
+    def __init__(self, per_client: int = 5, clock=time.monotonic, total: int = 600):
         self.per_client = per_client
         self.clock = clock
-        self.clients = clients
-        self._client: dict = {}
+        self.total = total
+        self._client: dict = {}         # address -> its failures' times (the newest few)
+        self._all: collections.deque = collections.deque()   # every failure's time, oldest first
 
-    def _recent(self, stamps: list, now: float) -> list:
-        return [t for t in stamps if now - t < 60.0]
+    def _expire(self, now: float) -> None:
+        while self._all and now - self._all[0] >= 60.0:
+            self._all.popleft()
+        # the dict is oldest-first by last failure: addresses quiet for a minute go
+        while self._client:
+            first = next(iter(self._client))
+            if now - self._client[first][-1] < 60.0:
+                break
+            del self._client[first]
+
+    def full(self) -> bool:
+        """Everyone's failures this minute reached ``total``: no ticket is checked."""
+        self._expire(self.clock())
+        return len(self._all) >= self.total
 
     def blocked(self, client: str) -> bool:
         now = self.clock()
-        mine = self._recent(self._client.get(client, []), now)
-        if mine:
-            self._client[client] = mine
-        else:
-            self._client.pop(client, None)
+        self._expire(now)
+        if len(self._all) >= self.total:
+            return True
+        mine = [t for t in self._client.get(client, ()) if now - t < 60.0]
         return len(mine) >= self.per_client
 
     def failed(self, client: str) -> None:
         now = self.clock()
+        self._expire(now)
         stamps = self._client.pop(client, [])  # re-inserted last: the dict is oldest-first
+        if len([t for t in stamps if now - t < 60.0]) < self.per_client:
+            if len(self._all) >= self.total:
+                if stamps:
+                    self._client[client] = stamps
+                return  # refused unchecked anyway: nothing to remember, nothing grows
+            self._all.append(now)   # a guess that was checked (a blocked client's are not)
         stamps.append(now)
-        # the newest few are all that matter: a client that goes on failing stays blocked,
-        # and a flood costs no more per request than the first failures did
+        # the newest few are all that matter: a client that goes on failing stays blocked
         self._client[client] = stamps[-self.per_client:]
-        if len(self._client) > self.clients:  # more addresses than a /20: forget the quietest
-            self._client.pop(next(iter(self._client)))
 
 
 class KeyLimit:

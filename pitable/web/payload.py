@@ -192,7 +192,8 @@ def table_payload(snap, history: History) -> dict:
     st = snap.state
     out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
            "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
-                                                               "web.join", "web.card", "web.sitting")},
+                                                               "web.join", "web.card", "web.sitting",
+                                                               "web.join_used", "web.join_busy")},
            "sitting": _sitting(w, getattr(snap, "sitting", None)), "card": None, "setup": None}
     if st.get("phase") == "setup":
         # the heading says what the glass asks: no game is chosen while it asks which

@@ -53,6 +53,25 @@ def code_on_screen(view):
     return phone[0] if phone else None
 
 
+def own_bids(current, phones) -> dict:
+    """What a phone's stream may show of the pending bids: the one place that decides it.
+
+    Phone seat -> its pending bid's key, only where that bid was made by the session
+    holding the seat now (the bid carries its maker: ``made_by``, from KeyEvent.by).
+    A bid a pad made, the assistant's, one made by an earlier phone at the seat (taken
+    back, joined again by another device) is nobody's phone's to see."""
+    pending = getattr(current, "pending", None) or {}
+    made_by = getattr(current, "made_by", None) or {}
+    seats = current.seats if getattr(current, "state", None) is not None else ()
+    out = {}
+    for player, key in pending.items():
+        seat = seats[player] if player < len(seats) else None
+        by = phones.by(seat) if seat is not None else None
+        if by is not None and made_by.get(player) == by:
+            out[seat] = key
+    return out
+
+
 class Publisher:
     """Called by the loop after each step (loop thread). ``wake`` hands the snapshot
     to the web thread (``call_soon_threadsafe``); it must not block.
@@ -61,8 +80,7 @@ class Publisher:
     - the frame that goes out is the glass's frame, except while a join code is up:
       then a plain screen saying which seat a phone joins and that its code is on the
       Pi's own screen (a ticket never reaches any client but the glass);
-    - a phone seat sees a pending bid only if that phone made it: a seat a pad bid for
-      (a pad handed its seat to a phone mid-turn) shows no bid on the phone."""
+    - a phone seat sees a pending bid only if that phone made it (``own_bids``)."""
 
     def __init__(self, table, phones, wake):
         self.table = table
@@ -70,19 +88,7 @@ class Publisher:
         self.wake = wake
         self._key = None
         self._public = {}               # (seat, language) -> the public frame's bytes
-        self.phone_bids: dict = {}      # seat -> the pending key its phone made
         self.latest: Snapshot | None = None
-
-    def phone_pressed(self, seat: int) -> None:
-        """After a phone's key was applied (loop thread): the seat's pending bid, if any,
-        is the phone's own."""
-        current = self.table.current
-        pending = getattr(current, "pending", None) or {}
-        seats = current.seats if getattr(current, "state", None) is not None else ()
-        if seat in seats and seats.index(seat) in pending:
-            self.phone_bids[seat] = pending[seats.index(seat)]
-        else:
-            self.phone_bids.pop(seat, None)
 
     def _frame(self, view, frame) -> bytes:
         seat = code_on_screen(view)
@@ -105,15 +111,7 @@ class Publisher:
         current = table.current
         state = getattr(current, "state", None)
         moves = getattr(state, "moves", ())
-        pending = getattr(current, "pending", None) or {}
-        seats = current.seats if state is not None else ()
-        mine = {}
-        for player, key in pending.items():
-            pad = seats[player] if player < len(seats) else None
-            if pad in self.phones.codes and self.phone_bids.get(pad) == key:
-                mine[pad] = key
-        # a bid changed since by anyone else (or revealed) is no longer the phone's
-        self.phone_bids = {s: k for s, k in self.phone_bids.items() if mine.get(s) == k}
+        mine = own_bids(current, self.phones)
         sitting = getattr(table, "sitting", None)
         key = (view, id(frame), table.language, len(moves), moves[-1] if moves else None,
                self.phones.version, tuple(sorted(mine.items())), id(current),

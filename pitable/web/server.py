@@ -40,11 +40,19 @@ IDLE_SECONDS = 15.0         # a kept-alive connection waiting for its next reque
 KEEPALIVE_SECONDS = 15.0    # a comment on every stream: dead clients show as write errors
 STREAM_SECONDS = 600.0      # a public stream ends then; EventSource reconnects by itself
 STUCK_BYTES = 64 * 1024     # a stream this far behind at a keep-alive: its reader is gone
+WRITE_SECONDS = 10.0        # every write: out of our buffer by then, or its reader does not read (closed)
+SEND_BUFFER = 16 * 1024     # SO_SNDBUF of every socket (the kernel doubles it): what a reader
+RECV_BUFFER = 8 * 1024      # that never reads (or a sender that never stops) can pin per socket
+WRITE_HIGH = 16 * 1024      # our own buffer above the kernel's before a write waits
 SWITCH_SECONDS = 0.001      # the GIL's switch interval while the web thread runs (see start)
 WEB_NICE = 5                # the web thread's nice value above the loop's (see _run)
 TICKET_PATH = re.compile(r"/[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}")
 CODE_PATH = re.compile(r"/s/([A-Za-z0-9_-]{1,64})(/events|/key)?")
+SEALED_PATH = re.compile(r"/x/([A-Za-z0-9_-]{16})/(key|events/([A-Za-z0-9+/=]{40,1000}))")
 PAGES = {"/": ("table.html", "text/html; charset=utf-8"),
+         "/J": ("join.html", "text/html; charset=utf-8"),          # the QR's join page (key in the fragment)
+         "/phone": ("phone.html", "text/html; charset=utf-8"),     # the phone page (its session in sessionStorage)
+         "/nacl.min.js": ("nacl.min.js", "text/javascript; charset=utf-8"),   # tweetnacl 1.0.3, as published
          "/app.js": ("app.js", "text/javascript; charset=utf-8"),
          "/style.css": ("style.css", "text/css; charset=utf-8")}
 
@@ -53,7 +61,7 @@ def load_pages() -> dict:
     """Package data, read into memory once: nothing on disk is served by path."""
     folder = resources.files("pitable.web") / "pages"
     return {name: (folder / name).read_bytes() for name in
-            ("table.html", "phone.html", "join.html", "app.js", "style.css")}
+            ("table.html", "phone.html", "join.html", "app.js", "style.css", "nacl.min.js")}
 
 
 def default_address() -> str:
@@ -69,20 +77,22 @@ def default_address() -> str:
 
 
 class Stream:
-    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat")
+    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat", "behind", "sid")
 
-    def __init__(self, writer, code=None, conn=None, seat=None):
+    def __init__(self, writer, code=None, conn=None, seat=None, sid=None):
         self.writer = writer
         self.code = code
+        self.sid = sid          # a sealed session's id: every event of the stream is sealed
         self.conn = conn
         self.seat = seat
         self.last_table = None
         self.last_seat = None
+        self.behind = None      # since when bytes wait in our buffer (its reader is slow or gone)
 
 
 class Conn:
     """One client socket, as the limits see it."""
-    __slots__ = ("writer", "address", "seated", "waiting", "since", "stream")
+    __slots__ = ("writer", "address", "seated", "waiting", "since", "stream", "stuck")
 
     def __init__(self, writer, address, since):
         self.writer = writer
@@ -91,6 +101,7 @@ class Conn:
         self.waiting = True     # waiting for a request head (may be ended for a newcomer)
         self.since = since
         self.stream = None      # "public" or "seat" while it carries a stream
+        self.stuck = None       # since when a write waits for its reader (may be ended for a newcomer)
 
 
 class WebServer:
@@ -101,6 +112,7 @@ class WebServer:
                  join=None, clock=None):
         self.post = post
         self.join = join            # callable(ticket) -> (seat, code) | None, run ON the loop thread
+        self.join_sealed = None     # callable(box) -> (seat, session id, channel) | None, ON the loop thread
         self.bind = bind
         self.port = port
         self.host = host
@@ -135,6 +147,10 @@ class WebServer:
         family = socket.AF_INET6 if ":" in self.bind else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # accepted sockets inherit these: the kernel memory one socket can pin is bounded
+        # (by default a reader that never reads lets the send queue grow to 4 MiB)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECV_BUFFER)
         try:
             sock.bind((self.bind, self.port))
         except OSError:
@@ -181,6 +197,10 @@ class WebServer:
                 os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), os.getpriority(os.PRIO_PROCESS, 0) + nice)
             except (OSError, AttributeError):
                 pass
+        try:  # the sealed channel's library, loaded here at start, not on the loop's first join
+            import nacl.secret  # noqa: F401
+        except ImportError:
+            log.warning("PyNaCl is missing: phones can join only by the typed address (unsealed)")
         aloop = asyncio.new_event_loop()
         self.aloop = aloop
         try:
@@ -220,15 +240,25 @@ class WebServer:
 
     def _admit(self, writer):
         """A new socket: a Conn, or None (answered 503). Per address first; then, with no
-        room left for clients that are not seated, the oldest socket still waiting for a
-        request head (an idle or slow one) is ended for the newcomer, which may be a
-        seated phone coming back."""
+        room left for clients that are not seated, a socket that holds a slot it does not
+        use is ended for the newcomer (which may be a seated phone coming back): first
+        the oldest whose reader does not read (a write waiting, a stream behind), then
+        the oldest still waiting for a request head. Never a seated phone's, never a
+        stream that is read (the TV page already streaming)."""
         address = self._client_of(writer)
+        transport = writer.transport
+        if transport is not None:
+            transport.set_write_buffer_limits(high=WRITE_HIGH)
         if self.per_address.get(address, 0) >= PER_ADDRESS:
-            return None
+            # its own idlest socket (a kept-alive one waiting, a reader that does not
+            # read) makes room: a browser's new request is worth more than its idle one
+            mine = self._idlest(address)
+            if mine is None:
+                return None
+            self._end(mine)
         unseated = sum(1 for c in self.conns if not c.seated)
         if unseated >= MAX_CONNECTIONS or len(self.conns) >= HARD_CONNECTIONS:
-            oldest = next((c for c in self.conns if c.waiting and not c.seated), None)
+            oldest = self._idlest()
             if oldest is not None:
                 self._end(oldest)
         if len(self.conns) >= HARD_CONNECTIONS:
@@ -237,6 +267,15 @@ class WebServer:
         self.conns[conn] = None
         self.per_address[address] = self.per_address.get(address, 0) + 1
         return conn
+
+    def _idlest(self, address=None):
+        """The socket to end for a newcomer (from ``address`` only, if given), or None: see _admit."""
+        behind = {s.conn for s in self.streams if s.behind is not None and s.conn is not None}
+        conns = [c for c in self.conns if not c.seated and (address is None or c.address == address)]
+        stuck = [c for c in conns if c.stuck is not None or c in behind]
+        if stuck:
+            return stuck[0]
+        return next((c for c in conns if c.waiting), None)
 
     def _end(self, conn) -> None:
         self._forget(conn)
@@ -271,12 +310,17 @@ class WebServer:
         except Exception:  # noqa: BLE001 - one client's fault never stops the server
             log.exception("web request failed")
         finally:
-            if conn is not None:
-                self._forget(conn)
+            # the socket counts against its address until it is really gone: a last
+            # answer its reader does not take is dropped at the write deadline
             try:
                 writer.close()
-            except Exception:  # noqa: BLE001
-                pass
+                if writer.transport.get_write_buffer_size():
+                    await asyncio.wait_for(writer.wait_closed(), WRITE_SECONDS)
+            except BaseException:  # noqa: BLE001 - time-out, reset, or the thread stopping
+                if writer.transport is not None:
+                    writer.transport.abort()
+            if conn is not None:
+                self._forget(conn)
 
     async def _one_request(self, reader, writer, conn, wait) -> bool:
         try:
@@ -306,9 +350,23 @@ class WebServer:
             return False
         if answer is None:  # a stream: it ran until the client left
             return False
-        writer.write(answer)
-        await writer.drain()
+        await self._answer(writer, conn, answer)
         return headers.get("connection", "").lower() != "close"
+
+    async def _answer(self, writer, conn, data: bytes) -> None:
+        """Write with a deadline: a reader that does not take it within WRITE_SECONDS is
+        closed; while it waits, its socket is the first to go for a newcomer."""
+        writer.write(data)
+        if writer.transport.get_write_buffer_size() <= WRITE_HIGH:
+            return
+        conn.stuck = asyncio.get_running_loop().time()
+        try:
+            await asyncio.wait_for(writer.drain(), WRITE_SECONDS)
+        except asyncio.TimeoutError:
+            writer.transport.abort()
+            raise ConnectionError("the reader does not read") from None
+        finally:
+            conn.stuck = None
 
     def _check_host(self, headers) -> None:
         """DNS rebinding: the Host must be an address of ours."""
@@ -376,6 +434,9 @@ class WebServer:
             return await self._join(self._json_body(body), self._client_of(writer))
         if TICKET_PATH.fullmatch(path) and method == "GET":
             return http.response(200, self.pages["join.html"], "text/html; charset=utf-8")
+        m = SEALED_PATH.fullmatch(path)
+        if m:
+            return await self._sealed(method, m.group(1), m.group(3), body, reader, writer, conn)
         m = CODE_PATH.fullmatch(path)
         if m:
             code, what = m.groups()
@@ -401,9 +462,44 @@ class WebServer:
                 raise http.HTTPError(400)
             if not self.keys.allow(seat):
                 raise http.HTTPError(429)
-            self.post(KeyEvent(seat - 1, key, action))
+            self.post(KeyEvent(seat - 1, key, action, self.snapshot.access.by(code)))
             return http.response(204)
         raise http.HTTPError(404)
+
+    async def _sealed(self, method, sid, box, body, reader, writer, conn):
+        """A sealed session's key (POST /x/<id>/key, {"box": ...}) or stream (GET
+        /x/<id>/events/<box>): the box must open with the session's key and carry a
+        counter above every one before it, or it is refused like a wrong code (404,
+        then 429), whatever address it comes from."""
+        from pitable.web.seal import Refused
+
+        client = self._client_of(writer)
+        snap = self.snapshot
+        found = snap.access.sealed(sid) if snap is not None else None
+        if box is not None and method != "GET" or box is None and method != "POST":
+            raise http.HTTPError(405)
+        try:
+            if found is None:
+                raise Refused("no such session")
+            seat, channel, by = found
+            obj = channel.open(box if box is not None else self._json_body(body).get("box"))
+        except Refused:
+            blocked = self.limit.blocked(client)
+            self.limit.failed(client)
+            raise http.HTTPError(429 if blocked else 404) from None
+        conn.seated = True
+        if box is not None:
+            if obj.get("open") != "events":
+                raise http.HTTPError(400)
+            await self._stream(reader, writer, None, conn, seat, sid=sid)
+            return None
+        key, action = obj.get("key"), obj.get("action", PRESS)
+        if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD):
+            raise http.HTTPError(400)
+        if not self.keys.allow(seat):
+            raise http.HTTPError(429)
+        self.post(KeyEvent(seat - 1, key, action, by))
+        return http.response(204)
 
     def _seat_of(self, code: str, client: str, allow_moved: bool = False):
         """The seat of a valid code (checked first: a valid code is never slowed by anyone's
@@ -424,6 +520,8 @@ class WebServer:
         ticket = obj.get("ticket")
         if self.limit.blocked(client):
             raise http.HTTPError(429)
+        if "box" in obj and len(obj) == 1:
+            return await self._join_sealed(obj["box"], client)
         if normal_ticket(ticket) is None or len(obj) != 1:
             self.limit.failed(client)
             raise http.HTTPError(404 if isinstance(ticket, str) else 400)
@@ -446,12 +544,35 @@ class WebServer:
         seat, code = found
         return http.response(200, dumps({"seat": seat, "code": code}), "application/json")
 
+    async def _join_sealed(self, box, client: str) -> bytes:
+        """The QR's join: a box sealed with the fragment's key; the answer (the session
+        id, public, and the seat, sealed) is all the phone needs: no code leaves the Pi."""
+        future: concurrent.futures.Future = concurrent.futures.Future()
+
+        def on_loop():
+            try:
+                future.set_result(self.join_sealed(box) if self.join_sealed else None)
+            except Exception as e:  # noqa: BLE001
+                future.set_exception(e)
+
+        self.post(on_loop)
+        try:
+            found = await asyncio.wait_for(asyncio.wrap_future(future), 2.0)
+        except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+            raise http.HTTPError(503) from None
+        if found is None:
+            self.limit.failed(client)
+            raise http.HTTPError(404)
+        seat, sid, channel = found
+        return http.response(200, dumps({"sid": sid, "box": channel.seal({"seat": seat}).decode()}),
+                             "application/json")
+
     # -- streams ------------------------------------------------------------------------------
 
-    async def _stream(self, reader, writer, code, conn=None, seat=None) -> None:
-        s = Stream(writer, code, conn, seat)
+    async def _stream(self, reader, writer, code, conn=None, seat=None, sid=None) -> None:
+        s = Stream(writer, code, conn, seat, sid)
         if conn is not None:
-            conn.stream = "seat" if code is not None else "public"
+            conn.stream = "seat" if code is not None or sid is not None else "public"
         if seat:  # at most SEAT_STREAMS a seat: a phone that reconnects ends its oldest
             mine = [x for x in self.streams if x.seat == seat]
             for old in mine[:max(0, len(mine) - SEAT_STREAMS + 1)]:
@@ -464,7 +585,7 @@ class WebServer:
             self._send(s)
             # wait for the client to go (a stream client sends nothing more); a public
             # stream ends after STREAM_SECONDS and its page reconnects
-            limit = STREAM_SECONDS if code is None else None
+            limit = STREAM_SECONDS if code is None and sid is None else None
             await asyncio.wait_for(self._until_gone(reader), limit)
         except asyncio.TimeoutError:
             pass
@@ -486,7 +607,7 @@ class WebServer:
                 self._drop(s)   # it read nothing since the last keep-alive: nobody is there
             else:
                 self._write(s, b":\n\n")
-        self._keepalive = asyncio.get_running_loop().call_later(KEEPALIVE_SECONDS, self._ping)
+        self._keepalive = asyncio.get_running_loop().call_later(min(KEEPALIVE_SECONDS, WRITE_SECONDS), self._ping)
 
     def _fan_out(self) -> None:
         self._table_bytes = None
@@ -507,6 +628,9 @@ class WebServer:
     def _send(self, s: Stream) -> None:
         snap = self.snapshot
         if snap is None:
+            return
+        if s.sid is not None:
+            self._send_sealed(s, snap)
             return
         if s.code is not None:
             seat = snap.access.seat(s.code)
@@ -530,22 +654,57 @@ class WebServer:
             s.last_table = table
             self._write(s, b"event: table\ndata: " + table + b"\n\n")
 
+    def _send_sealed(self, s: Stream, snap) -> None:
+        """A sealed session's stream: its own seat view and the table's, each sealed and
+        numbered; one event name for both, so not even which one changed shows."""
+        found = snap.access.sealed(s.sid)
+        if found is None:   # taken back (the glass said so): nothing to seal it for
+            self._write(s, b"event: gone\ndata: {}\n\n")
+            self._drop(s)
+            return
+        seat, channel, _ = found
+        mine = self._seat_bytes.get(seat)
+        if mine is None:
+            mine = self._seat_bytes[seat] = dumps(seat_payload(snap, seat))
+        if mine != s.last_seat:
+            s.last_seat = mine
+            self._write(s, b"event: box\ndata: " + channel.seal({"seat": json.loads(mine)}) + b"\n\n")
+        table = self._table_event()
+        if table != s.last_table:
+            s.last_table = table
+            self._write(s, b"event: box\ndata: " + channel.seal({"table": json.loads(table)}) + b"\n\n")
+
     def _write(self, s: Stream, data: bytes) -> None:
+        """A stream's writes have a deadline too: bytes still in our buffer WRITE_SECONDS
+        after they first waited there, or more than STUCK_BYTES of them, and the reader
+        is gone (the keep-alive timer looks at least every WRITE_SECONDS)."""
         transport = s.writer.transport
         if transport.is_closing():
             self._drop(s)
             return
-        if transport.get_write_buffer_size() > 1 << 20:  # a phone that reads nothing: let it go
+        now = asyncio.get_running_loop().time()
+        waiting = transport.get_write_buffer_size()
+        if waiting == 0:
+            s.behind = None
+        elif s.behind is None:
+            s.behind = now
+        if waiting > STUCK_BYTES or (s.behind is not None and now - s.behind > WRITE_SECONDS):
             self._drop(s)
             return
         s.writer.write(data)
+        if s.behind is None and transport.get_write_buffer_size():
+            s.behind = now
 
     def _drop(self, s: Stream) -> None:
         self.streams.discard(s)
         if s.conn is not None:
             self._forget(s.conn)
         try:
-            s.writer.close()
+            transport = s.writer.transport
+            if transport is not None and transport.get_write_buffer_size():
+                transport.abort()   # a close would wait for a reader that does not read
+            else:
+                s.writer.close()
         except Exception:  # noqa: BLE001
             pass
 

@@ -152,7 +152,9 @@ def test_undo_by_long_press_is_confirmed_and_logged(new_table):
     press(table, 2, 7)  # X: no
     assert game.state.to_reveal == 1 and words(table.view().toast) == "Not undone"
     press(table, 2, 7, "hold")
-    press(table, 1, 6)  # A: yes
+    press(table, 1, 6)  # another seat's A: only the seat that asked answers
+    assert game.state.to_reveal == 1 and words(table.view().toast) == "S2 answers (or wait)"
+    press(table, 2, 6)  # A: yes
     assert game.state.to_reveal == 2 and words(table.view().toast) == "Undone"
     assert log_text(table).splitlines()[-1] == '{"undo": true}'
     state, _ = replay(log_text(table))

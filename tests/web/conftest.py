@@ -210,6 +210,61 @@ class WebTable:
         self.table.close()
 
 
+class SealedPhone:
+    """A phone that scanned the QR, in Python: the page's protocol with PyNaCl (the same
+    secretbox as tweetnacl in the page): every key and every event of its stream sealed
+    and numbered (docs/phones.md, "Sealed phone traffic")."""
+
+    def __init__(self, t, url, source="127.0.0.1"):
+        from pitable.web.seal import Channel
+
+        self.t, self.source = t, source
+        self.secret = url.split("#", 1)[1]
+        self.channel = Channel(self.secret)
+        self.sent = 0
+        self.sid = self.seat = None
+        self.last = {}              # what the phone's last join or key request got
+
+    def box(self, obj) -> str:
+        self.sent += 1
+        return self.channel.seal_as(obj, self.sent).decode()
+
+    def join(self) -> int:
+        status, _, body, raw = request(self.t.port, "POST", "/api/join", {"box": self.box({"join": 1})},
+                                       source=self.source)
+        self.last = {"status": status, "raw": raw}
+        if status == 200:
+            out = json.loads(body)
+            self.sid = out["sid"]
+            self.seat = self.channel.open(out["box"])["seat"]
+        self.t.sync()
+        return status
+
+    def key_request(self, key, action="press") -> bytes:
+        body = json.dumps({"box": self.box({"key": key, "action": action})}).encode()
+        return (f"POST /x/{self.sid}/key HTTP/1.1\r\nHost: 127.0.0.1:{self.t.port}\r\nConnection: close\r\n"
+                f"Content-Type: application/json\r\nX-Pitable: 1\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+
+    def key(self, key, action="press", source=None) -> int:
+        status = request(self.t.port, "POST", "", raw=self.key_request(key, action), source=source or self.source)[0]
+        self.t.sync()
+        return status
+
+    def stream(self, source=None) -> "StreamClient":
+        return self.t.stream(f"/x/{self.sid}/events/{self.box({'open': 'events'})}", source=source or self.source)
+
+    def events(self, stream) -> list:
+        """What the phone reads of its stream: (kind, data) in order, each opened once."""
+        out, seen = [], 0
+        for block in stream.data.partition(b"\r\n\r\n")[2].split(b"\n\n"):
+            if block.startswith(b"event: box\ndata: "):
+                m = self.channel.peek(block[len(b"event: box\ndata: "):].decode())
+                assert m["n"] > seen
+                seen = m["n"]
+                out += [(k, m[k]) for k in ("seat", "table") if k in m]
+        return out
+
+
 def free_port() -> int:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))

@@ -33,11 +33,17 @@ class Phone:
 
         self.t, self.d, self.By = t, driver, By
         t.press(pad, 4)                              # a joined pad: key 5, the QR
-        self.seat, url = t.view().phone
+        self.seat = t.view().phone[0]
+        url = t.view().phone_qr                      # what the camera reads: the key in the fragment
+        secret = url.split("#", 1)[1]
         driver.get(url.replace("HTTP://", "http://"))
+        wait_for(lambda: secret not in driver.current_url, what="the key out of the address bar")
         driver.find_element(By.ID, "join").click()
-        wait_for(lambda: "/s/" in driver.current_url, what="the phone page")
+        wait_for(lambda: driver.current_url.endswith("/phone"), what="the phone page")
         wait_for(lambda: driver.find_element(By.ID, "me").text, what="the seat's name")
+        # nothing of the key or the session in the address or the history
+        assert secret not in driver.current_url and t.phones.sealed[self.seat][0] not in driver.current_url
+        assert driver.execute_script("return history.length") <= 2
         t.sync()
 
     def buttons(self):
@@ -98,7 +104,9 @@ def test_a_whole_game_of_cockroach_poker_with_pads_and_phones(web_table, browser
         else:
             act(1, 7)                                           # read the notices
     assert type(t.view()).__name__ == "CockroachOver" and t.view().losers == (5,)
-    state = json.loads(t.get("/api/state")[2])
+    got = t.get("/api/state")
+    assert got[0] == 200, got[0]
+    state = json.loads(got[2])
     assert state["losers"] == [5] and state["pads"][3] == 5 and state["seats"][3]["row"] == {"rat": 4}
     # the phones and the TV show it
     wait_for(lambda: "4" in p5.d.find_element(p5.By.ID, "seats").text, what="the rows on the phone")
@@ -140,3 +148,24 @@ def test_grasshopper_on_phones_keys_labels_and_the_own_bid(web_table, browsers):
     assert all(b.is_enabled() for i, b in enumerate(p4.buttons()) if i != 5)
     p4.hold(6)                                       # A held: the scores on the glass
     assert type(t.view()).__name__ == "Scores"
+
+
+def test_a_second_phone_on_a_used_qr_is_told_what_to_do(web_table, browsers):
+    from selenium.webdriver.common.by import By
+
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(1, 4)                                    # the QR for seat 4
+    url = t.view().phone_qr.replace("HTTP://", "http://")
+    first, second = browsers(width=400, height=800), browsers(width=400, height=800)
+    for d in (first, second):
+        d.get(url)                                   # both scan it
+    wait_for(lambda: first.find_element(By.ID, "join").text != "\u25b6", what="the join button's word")
+    first.find_element(By.ID, "join").click()
+    wait_for(lambda: first.current_url.endswith("/phone"), what="the first phone seated")
+    wait_for(lambda: second.find_element(By.ID, "join").text != "\u25b6", what="the join button's word")
+    second.find_element(By.ID, "join").click()
+    said = wait_for(lambda: second.find_element(By.ID, "join-error").text, what="what to do instead")
+    assert said.startswith("This code is used or has run out") and "key 5" in said
+    assert t.phones.seats() == (4,)

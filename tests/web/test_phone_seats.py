@@ -10,13 +10,18 @@ import pytest
 
 from pitable.screens import qr
 from pitable.screens.render import render
+from tests.web.conftest import SealedPhone
 from tests.web.test_server import reveal_start, start_game
 
 
-def test_the_join_address_fits_a_version_2_qr_at_2_px_a_module_for_any_ipv4_address():
+def test_the_join_address_fits_a_qr_at_2_px_a_module_for_any_ipv4_address():
+    key = "#ABCDEFGHJKMNPQRSTVWXYZ2345"            # the sealed channel's key, 128 bits
+    for url in ("HTTP://10.0.0.2:80/J", "HTTP://192.168.100.200:65535/J"):
+        assert qr.size(url + key) == 62  # version 3: 29 modules + 2 x 1 quiet, 2 px each: fits the 64 rows
+        assert len(qr.matrix(url + key)) == 29
     for url in ("HTTP://10.0.0.2:80/K7QM-2XP4", "HTTP://192.168.100.200:65535/K7QM-2XP4"):
-        assert qr.size(url) == 62  # 25 modules + 2 x 3 quiet, 2 px each: fits the 64 rows
-    assert qr.matrix("HTTP://A-VERY-LONG-HOST-NAME-OF-THE-PARTY.EXAMPLE.ORG:8080/K7QM-2XP4") is None
+        assert qr.size(url) == 62  # a ticket alone: 25 modules + 2 x 3 quiet
+    assert qr.matrix("HTTP://A-VERY-LONG-HOST-NAME-OF-THE-PARTY.EXAMPLE.ORG:8080/J" + key) is None
 
 
 # A real QR decoder reads the glass; CI installs it (.ci/run), so there a missing one fails.
@@ -33,9 +38,11 @@ def test_the_qr_the_join_screen_shows_scans_and_joins(web_table, tmp_path, lang)
         path = tmp_path / f"qr{scale}.png"
         frame.resize((128 * scale, 64 * scale), 0).save(path)
         out = subprocess.run(["zbarimg", "-q", "--raw", str(path)], capture_output=True, text=True)
-        assert out.stdout.strip() == t.view().phone[1], scale
-    ticket = t.view().phone[1].rsplit("/", 1)[1]
-    assert t.post("/api/join", {"ticket": ticket})[0] == 200
+        assert out.stdout.strip() == t.view().phone_qr, scale
+    assert "#" in t.view().phone_qr
+    seat = t.view().phone[0]
+    phone = SealedPhone(t, out.stdout.strip())      # what the camera read: the page and its key
+    assert phone.join() == 200 and phone.seat == seat == 4 and 4 in t.view().joined
 
 
 def test_the_phone_keys_say_what_the_screen_says_spent_cards_off(web_table):

@@ -256,9 +256,11 @@ def test_one_address_holds_at_most_8_sockets_others_get_in_and_the_table_goes_on
             pass
     try:
         t.sync()
-        assert t.get("/api/state", source="127.0.0.2")[0] == 503     # that address is full
+        # that address is full: a new request from it ends its own idlest socket, never another's
+        assert t.get("/api/state", source="127.0.0.2")[0] == 200
         assert t.get("/api/state", source="127.0.0.3")[0] == 200     # nobody else is
-        assert t.web.per_address["127.0.0.2"] == 8
+        assert t.web.per_address["127.0.0.2"] <= 8
+        assert sum(1 for s in idle if s.fileno() >= 0) == len(idle)
         t.press(1, 0)
         assert t.view().step == "join"
     finally:

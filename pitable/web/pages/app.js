@@ -120,7 +120,7 @@
     const again = (n) => setTimeout(() => listen(url, onSeat, n), 3000);
     if (onSeat) {
       es.addEventListener("seat", (e) => { heard = true; onSeat(JSON.parse(e.data)); });
-      es.addEventListener("next", (e) => { es.close(); location.replace("/s/" + JSON.parse(e.data).code); });
+      es.addEventListener("next", (e) => { es.close(); keep({ code: JSON.parse(e.data).code }); location.replace("/phone"); });
       es.addEventListener("gone", () => { es.close(); gone(); });
       es.onerror = () => {
         if (es.readyState !== EventSource.CLOSED) return;
@@ -140,20 +140,60 @@
     $("keys").replaceChildren();
   }
 
+  // A phone's sealed channel (docs/phones.md): tweetnacl's secretbox (XSalsa20-Poly1305,
+  // the Pi's libsodium secretbox) with the key the QR carried in its fragment. Every key
+  // and every event of the phone's own stream is sealed and numbered; a number already
+  // seen is refused on both sides, so nothing recorded on the Wi-Fi can be played again.
+  const enc = new TextEncoder(), dec = new TextDecoder();
+  function b64(bytes) { let s = ""; for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]); return btoa(s); }
+  function unb64(text) { const s = atob(text), out = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i); return out; }
+  function channel(secret) {
+    const key = nacl.hash(enc.encode("pitable seat key 1\u0000" + secret)).subarray(0, 32);
+    return {
+      seal(obj) {
+        let text = JSON.stringify(obj);
+        text += " ".repeat((64 - enc.encode(text).length % 64) % 64);   // lengths say little
+        const nonce = nacl.randomBytes(24), box = nacl.secretbox(enc.encode(text), nonce, key);
+        const out = new Uint8Array(24 + box.length); out.set(nonce); out.set(box, 24);
+        return b64(out);
+      },
+      open(text) {
+        const raw = unb64(text), m = nacl.secretbox.open(raw.subarray(24), raw.subarray(0, 24), key);
+        return m ? JSON.parse(dec.decode(m)) : null;
+      },
+    };
+  }
+
+  // The phone's session lives in this tab's sessionStorage, never in the address (nor the
+  // browser's history): {sid, secret, sent, seen} when sealed, {code} when typed.
+  const SESSION = "pitable-phone";
+  function session() { try { return JSON.parse(sessionStorage.getItem(SESSION)) || {}; } catch (e) { return {}; } }
+  function keep(s) { sessionStorage.setItem(SESSION, JSON.stringify(s)); }
+
   if (page === "table") {
     listen("/events");
   } else if (page === "phone") {
-    const code = location.pathname.split("/")[2];
-    const base = "/s/" + code;
+    if (location.pathname.startsWith("/s/")) {          // an old address: its code moves out of it
+      keep({ code: location.pathname.split("/")[2] });
+      history.replaceState(null, "", "/phone");
+    }
+    const me = session();
+    const sealed = me.sid ? channel(me.secret) : null;
+    const base = sealed ? "/x/" + me.sid : "/s/" + me.code;
+    function numbered(obj) { const s = session(); s.sent = (s.sent || 0) + 1; keep(s); return sealed.seal({ ...obj, n: s.sent }); }
+    function send(key, action) {
+      if (sealed) return post(base + "/key", { box: numbered({ key: key, action: action }) });
+      return post(base + "/key", { key: key, action: action });
+    }
     const buttons = NAMES.map((n, i) => {
       const b = el("button"); b.type = "button"; b.dataset.key = i;
-      b.addEventListener("click", () => post(base + "/key", { key: i, action: "press" }));
+      b.addEventListener("click", () => send(i, "press"));
       $("keys").append(b);
       return b;
     });
-    $("hold-a").addEventListener("click", () => post(base + "/key", { key: 6, action: "hold" }));
-    $("hold-x").addEventListener("click", () => post(base + "/key", { key: 7, action: "hold" }));
-    listen(base + "/events", (s) => {
+    $("hold-a").addEventListener("click", () => send(6, "hold"));
+    $("hold-x").addEventListener("click", () => send(7, "hold"));
+    const onSeat = (s) => {
       goneWords = s.words["web.gone"];
       $("me").textContent = s.name;
       $("mybid").textContent = s.bid === null ? "" : s.words["web.my_bid"] + " " + s.bid;
@@ -166,21 +206,66 @@
         b.disabled = !k.on;
         b.classList.toggle("mine", !!k.mine);
       });
-    });
+    };
+    if (!me.sid && !me.code) {
+      gone();
+    } else if (sealed) {
+      // each opening carries a fresh number: the browser's own retry (the same address)
+      // would be a replay, so the page closes a failed stream and opens a new one
+      const open = (tries) => {
+        const es = new EventSource(base + "/events/" + numbered({ open: "events" }));
+        let heard = false;
+        es.addEventListener("box", (e) => {
+          const m = sealed.open(e.data), s = session();
+          if (!m || m.n <= (s.seen || 0)) return;           // not ours, or seen before: refused
+          s.seen = m.n; keep(s); heard = true;
+          if (m.seat) onSeat(m.seat);
+          if (m.table) showTable(m.table);
+        });
+        es.addEventListener("gone", () => { es.close(); gone(); });
+        es.onerror = () => {
+          es.close();
+          const n = heard ? 0 : (tries || 0) + 1;
+          if (n < 3) setTimeout(() => open(n), 3000); else gone();
+        };
+      };
+      open(0);
+    } else {
+      listen(base + "/events", onSeat);
+    }
   } else if (page === "join") {
-    const ticket = location.pathname.slice(1);
-    // the button's word in the table's language, from the table's stream
+    // The QR's address carries the channel's key in its fragment (never sent): out of the
+    // address bar and the history at once. A typed address carries the ticket in its path.
+    const secret = location.hash.slice(1).toUpperCase();
+    if (secret) history.replaceState(null, "", location.pathname);
+    const ticket = secret ? null : location.pathname.slice(1);
+    let words = {};
+    // the button's words in the table's language, from the table's stream
     const es = new EventSource("/events");
     es.addEventListener("table", (e) => {
       const t = JSON.parse(e.data);
       document.documentElement.lang = t.lang;
+      words = t.words;
       $("join").textContent = t.words["web.join"];
       es.close();
     });
     $("join").addEventListener("click", async () => {
-      const r = await post("/api/join", { ticket: ticket });
-      if (r.ok) { const j = await r.json(); location.replace("/s/" + j.code); }
-      else { $("join-error").textContent = String(r.status); }
+      const ch = secret ? channel(secret) : null;
+      const r = await post("/api/join", ch ? { box: ch.seal({ n: 1, join: 1 }) } : { ticket: ticket });
+      if (r.ok) {
+        const j = await r.json();
+        if (ch) {
+          const m = ch.open(j.box);
+          if (!m) { $("join-error").textContent = words["web.join_used"] || "-"; return; }
+          keep({ sid: j.sid, secret: secret, sent: 1, seen: m.n });
+        } else {
+          keep({ code: j.code });
+        }
+        location.replace("/phone");
+      } else {
+        // a used or expired code, or a second phone on the same QR: say what to do instead
+        $("join-error").textContent = r.status === 429 ? (words["web.join_busy"] || "429") : (words["web.join_used"] || "404");
+      }
     });
   }
 })();
