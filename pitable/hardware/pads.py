@@ -188,9 +188,27 @@ class DirectPads(_Closing):
             if self._closed:  # a late callback from a line being released
                 return
             before = self._debouncer.next_deadline()
-            for e in self._debouncer.edge(seat, key, pressed, self._clock()):
+            for e in self._debouncer.edge(seat, key, pressed, self._edge_time(seat, key, pressed)):
                 self._on_edge(e)
             _wake_if_earlier(self._wake, before, self._debouncer.next_deadline())
+
+    def _edge_time(self, seat: int, key: int, pressed: bool) -> float:
+        """When the edge happened: the pin library's time of the edge (the kernel's
+        timestamp with lgpio and libgpiod) rather than when this handler got to run,
+        so a callback thread that was held up cannot squeeze a tap's two edges into
+        a glitch. gpiozero gives it as an age (``active_time``), in seconds on
+        every factory's own clock; it is used only when ours is the real monotonic
+        clock too (tests move a clock of their own)."""
+        now = self._clock()
+        if self._clock is not time.monotonic:
+            return now
+        try:
+            dev = self._keys[seat][key]
+            age = dev.active_time if pressed else dev.inactive_time
+        except Exception:  # noqa: BLE001 - a device closing under us: its time is now
+            return now
+        # a sane age only: a wrapped or foreign tick counter must not date an edge
+        return now - age if age is not None and 0 <= age < 10 else now
 
     def next_deadline(self) -> float | None:
         with self._lock:

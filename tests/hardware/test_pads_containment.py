@@ -163,3 +163,46 @@ def test_matrix_and_signals_close_survive_a_busy_line(busy_factory, clock):
     pads.close()
     signals.close()
     assert BusyPin.refusals == {"GPIO5": 0, "GPIO4": 0, "GPIO20": 0}
+
+
+class LatePin(MockPin):
+    """A pin whose edges reach the handlers late, all at once, as from a callback thread
+    that was held up; each edge keeps the time it happened at (the kernel's timestamp)."""
+
+    def __init__(self, factory, info):
+        super().__init__(factory, info)
+        self.late = []
+
+    def _call_when_changed(self):
+        self.late.append((self._last_change, self._state))
+
+    def deliver(self):
+        from gpiozero.pins.pi import PiPin
+
+        late, self.late = self.late, []
+        for ticks, state in late:
+            PiPin._call_when_changed(self, ticks, state)
+
+
+def test_a_tap_delivered_late_is_dated_by_its_edges_not_by_the_handler():
+    """A 60 ms tap whose two edges are handled a microsecond apart was a glitch when
+    dated by the handler's clock; dated by the edges' own times it is a key."""
+    import time
+
+    factory = MockFactory(pin_class=LatePin)
+    try:
+        edges = []
+        pads = DirectPads(SEATS, edges.append, pin_factory=factory)   # the real monotonic clock
+        pin = factory.pin(SEATS[0][4])
+        pin.drive_low()
+        time.sleep(0.06)
+        pin.drive_high()
+        time.sleep(0.03)
+        pin.deliver()
+        pads.settle()
+        assert [(e.seat, e.key, e.pressed) for e in edges] == [(0, 4, True), (0, 4, False)]
+        down, up = edges
+        assert 0.05 < up.time - down.time < 0.5
+        pads.close()
+    finally:
+        factory.reset()
