@@ -38,7 +38,7 @@ LANGUAGES = ("en", "de", "vi")  # as pitable.i18n.LANGUAGES (not imported: confi
 HARDWARE_DISPLAYS = ("ssd1306", "sh1106", "ssd1309")
 DISPLAYS = HARDWARE_DISPLAYS + ("pygame", "capture", "gifanim", "terminal", "dummy")
 TRANSFORMS = ("none", "identity", "scale2x", "smoothscale", "led_matrix", "seven_segment")
-PIN_FACTORIES = ("default", "lgpio", "rpigpio", "pigpio", "native", "mock")
+PIN_FACTORIES = ("default", "gpiod", "lgpio", "rpigpio", "pigpio", "native", "mock")
 WIRINGS = ("direct", "matrix", "keyboard")
 KEYS_PER_PAD = 8
 
