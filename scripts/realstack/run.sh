@@ -14,6 +14,9 @@
 #   CI=true                  anything missing is an error, never a skip
 # Needs root (debootstrap, chroot, the 9p root's owners); asks sudo itself otherwise.
 set -eu
+# one compound command: the shell reads all of it before it starts, so editing this file
+# during a run cannot change the run
+{
 HERE="$(cd "$(dirname "$0")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
 if [ "$(id -u)" != 0 ]; then
@@ -143,17 +146,19 @@ PYV="$(chroot "$ROOT" python3 -c 'import sys; print("%d%d" % sys.version_info[:2
 import tomllib
 p = tomllib.load(open("pyproject.toml", "rb"))["project"]
 print("\n".join(p["dependencies"] + ["pytest", "lgpio", "gpiod"]))') > "$WHEELS/requirements.txt"
-pip download -q --only-binary :all: --python-version "$PYV" --platform manylinux_2_34_x86_64 \
-    --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
-    --platform any -d "$WHEELS" -r "$WHEELS/requirements.txt" "setuptools>=61" wheel 2>&1 \
-    | grep -v "^WARNING: Location" || true
-[ -n "$(ls "$WHEELS"/gpiozero-*.whl 2>/dev/null)" ] || die "pip download failed"
+reqsum="$(sha256sum < "$WHEELS/requirements.txt" | cut -c1-16)"
+if [ "$(cat "$ROOT/opt/venv/.requirements" 2>/dev/null)" != "$reqsum" ]; then
+    pip download -q --only-binary :all: --python-version "$PYV" --platform manylinux_2_34_x86_64 \
+        --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
+        --platform any -d "$WHEELS" -r "$WHEELS/requirements.txt" "setuptools>=61" wheel 2>&1 \
+        | grep -v "^WARNING: Location" || true
+    [ -n "$(ls "$WHEELS"/gpiozero-*.whl 2>/dev/null)" ] || die "pip download failed"
+    [ -x "$ROOT/opt/venv/bin/python" ] || chroot "$ROOT" python3 -m venv /opt/venv
+    chroot "$ROOT" /opt/venv/bin/pip install -q --no-index --find-links /opt/wheels -r /opt/wheels/requirements.txt
+    echo "$reqsum" > "$ROOT/opt/venv/.requirements"
+fi
 rm -rf "$ROOT/opt/pitable"; mkdir -p "$ROOT/opt/pitable"
 (cd "$REPO" && git ls-files -co --exclude-standard -z | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$ROOT/opt/pitable"
-if [ ! -x "$ROOT/opt/venv/bin/python" ]; then
-    chroot "$ROOT" python3 -m venv /opt/venv
-fi
-chroot "$ROOT" /opt/venv/bin/pip install -q --no-index --find-links /opt/wheels -r /opt/wheels/requirements.txt
 chroot "$ROOT" /opt/venv/bin/pip install -q --no-index --find-links /opt/wheels --no-deps --force-reinstall /opt/pitable
 
 phase "guest modules and initramfs"
@@ -197,4 +202,6 @@ echo "realstack: total $(( $(date +%s) - T0 )) s; QEMU exit $qrc, pytest exit $r
 grep -q 'skipped="0"' "$JUNIT" || {
     [ "${CI:-}" = true ] && die "tests were skipped in the guest, and CI=true makes that an error"
     echo "realstack: some tests were skipped in the guest"
+}
+exit 0
 }
