@@ -122,7 +122,8 @@ def real_daemon_wakeups(factory: str | None, seconds: float, config: str | None 
         while True:
             line = proc.stderr.readline()
             if not line:
-                raise RuntimeError(f"pitable run ended before it was running (factory {factory})")
+                raise RuntimeError(f"pitable run ended before it was running (factory {factory}): "
+                                   f"{proc.stderr.read().decode(errors='replace')[-2000:]}")
             if b"pitable running" in line:
                 break
         time.sleep(settle)  # start-up work (the first frames, imports) done

@@ -154,10 +154,13 @@ class DirectPads(_Closing):
         self._on_edge = on_edge
         self._wake = wake
         self._clock = clock
+        # edges dated by the pin library's clock: only when ours is the real one too
+        self._dated = clock is time.monotonic
         self._debouncer = Debouncer(bounce)
         # RLock: with mock pins a handler can run inside our own settle() call.
         self._lock = threading.RLock()
         self._closed = False
+        self._waiting: dict[tuple[int, int], float] = {}  # checks left for an edge in flight: until when
         self._keys: list[list[DigitalInputDevice]] = []
         self.seats = len(seats)
         try:
@@ -187,10 +190,11 @@ class DirectPads(_Closing):
         with self._lock:
             if self._closed:  # a late callback from a line being released
                 return
-            before = self._debouncer.next_deadline()
+            before = self._next_deadline()
+            self._waiting.pop((seat, key), None)
             for e in self._debouncer.edge(seat, key, pressed, self._edge_time(seat, key, pressed)):
                 self._on_edge(e)
-            _wake_if_earlier(self._wake, before, self._debouncer.next_deadline())
+            _wake_if_earlier(self._wake, before, self._next_deadline())
 
     def _edge_time(self, seat: int, key: int, pressed: bool) -> float:
         """When the edge happened: the pin library's time of the edge (the kernel's
@@ -200,7 +204,7 @@ class DirectPads(_Closing):
         every factory's own clock; it is used only when ours is the real monotonic
         clock too (tests move a clock of their own)."""
         now = self._clock()
-        if self._clock is not time.monotonic:
+        if not self._dated:
             return now
         try:
             dev = self._keys[seat][key]
@@ -210,18 +214,44 @@ class DirectPads(_Closing):
         # a sane age only: a wrapped or foreign tick counter must not date an edge
         return now - age if age is not None and 0 <= age < 10 else now
 
+    # How long a due check waits for an edge the callback thread has not handed over yet.
+    EDGE_WAIT = 0.5
+
     def next_deadline(self) -> float | None:
         with self._lock:
+            return self._next_deadline()
+
+    def _next_deadline(self) -> float | None:
+        if not self._waiting:
             return self._debouncer.next_deadline()
+        checks = [self._waiting.get(sk, self._debouncer.check_of(*sk))
+                  for sk in self._debouncer.due(float("inf"))]
+        return min(checks) if checks else None
 
     def settle(self, now: float | None = None) -> None:
-        """Re-read keys whose debounce check is due; deliver levels hidden in chatter."""
+        """Re-read keys whose debounce check is due; deliver levels hidden in chatter.
+
+        A key that reads otherwise than its last edge said has an edge on its way (the
+        callback thread is behind the wire): that edge carries the time it happened
+        and decides the check (was the key still down at the check?), so the check
+        waits for it, ``EDGE_WAIT`` at most. Deciding from the level of now would call
+        a tap released since the check a glitch."""
         with self._lock:
             if self._closed:
                 return
             now = self._clock() if now is None else now
-            for e in self._debouncer.settle_due(now, self._read):
+
+            def wait(seat: int, key: int, level: bool) -> bool:
+                if not self._dated or level == self._debouncer.raw(seat, key):
+                    return False
+                until = self._waiting.setdefault((seat, key), now + self.EDGE_WAIT)
+                return now < until
+
+            for e in self._debouncer.settle_due(now, self._read, wait):
+                self._waiting.pop((e.seat, e.key), None)
                 self._on_edge(e)
+            for sk in [sk for sk in self._waiting if self._debouncer.check_of(*sk) is None]:
+                del self._waiting[sk]
 
     def _read(self, seat: int, key: int) -> bool:
         return bool(self._keys[seat][key].is_active)

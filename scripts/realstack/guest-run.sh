@@ -16,6 +16,7 @@ cd /opt/pitable
     --junitxml=/opt/out/junit.xml $(cat /opt/out/pytest-args)
 echo $? > /opt/out/rc
 if [ -f /opt/out/idle-seconds ]; then
+    /opt/venv/bin/python -c 'from tests.realstack.sim import SimChip; SimChip.create()'
     /opt/venv/bin/python benchmarks/idle.py --factories lgpio,gpiod --seconds "$(cat /opt/out/idle-seconds)" \
         | tee /opt/out/idle.txt
 fi

@@ -206,3 +206,53 @@ def test_a_tap_delivered_late_is_dated_by_its_edges_not_by_the_handler():
         pads.close()
     finally:
         factory.reset()
+
+
+def test_a_check_due_while_the_release_is_in_flight_waits_for_that_edge():
+    """The callback thread is behind: the press edge is in, the release not yet, and
+    the loop's check comes now. The key reads released, but it was down at the check;
+    the release edge in flight says when it went up, and decides."""
+    import time
+
+    factory = MockFactory(pin_class=LatePin)
+    try:
+        edges, wakes = [], []
+        pads = DirectPads(SEATS, edges.append, pin_factory=factory, wake=lambda: wakes.append(1))
+        pin = factory.pin(SEATS[1][2])
+        pin.drive_low()
+        pin.deliver()                   # the press is handed over
+        time.sleep(0.06)                # held past the 20 ms check
+        pin.drive_high()                # the release happens, but is not handed over yet
+        pads.settle()                   # the loop's check, late: the line reads released
+        assert edges == [] and pads.next_deadline() > time.monotonic()   # waits, no busy loop
+        pin.deliver()
+        assert [(e.seat, e.key, e.pressed) for e in edges] == [(1, 2, True), (1, 2, False)]
+        assert pads.next_deadline() is None
+        pads.close()
+    finally:
+        factory.reset()
+
+
+def test_a_check_whose_edge_never_comes_is_decided_from_the_line(clock):
+    """Two edges merged into none (the chip keeps one pending bit per line): after
+    EDGE_WAIT the line's level decides, as before."""
+    import time
+
+    factory = MockFactory(pin_class=LatePin)
+    try:
+        edges = []
+        pads = DirectPads(SEATS, edges.append, pin_factory=factory)
+        pin = factory.pin(SEATS[0][0])
+        pin.drive_low()
+        pin.deliver()
+        time.sleep(0.03)
+        pin.drive_high()
+        pin.late.clear()                # the release edge is lost
+        pads.settle()
+        assert edges == []
+        time.sleep(pads.EDGE_WAIT + 0.05)
+        pads.settle()
+        assert edges == [] and pads.next_deadline() is None   # what the line says now decides
+        pads.close()
+    finally:
+        factory.reset()
