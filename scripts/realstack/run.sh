@@ -105,7 +105,7 @@ MODS="$KROOT/lib/modules/$KVER"
 [ -f "$VMLINUZ" ] || die "no kernel image in linux-image-$KVER"
 
 # -- 3. gpio-sim, out of tree, with irq_sim bundled and our matrix wires ---------------
-phase "gpio-sim module (from linux-source-$KSER, with gpio-sim-wires.patch)"
+phase "kernel modules (gpio-sim from linux-source-$KSER with gpio-sim-wires.patch; i2c-ssd1306-sim)"
 SRC="$CACHE/gpio-sim-src-$KSER"
 if [ ! -f "$SRC/.done" ]; then
     rm -rf "$SRC"; mkdir -p "$SRC"
@@ -115,11 +115,12 @@ if [ ! -f "$SRC/.done" ]; then
     touch "$SRC/.done"
 fi
 BUILD="$CACHE/gpio-sim-build-$KVER"
-sum="$(cat "$HERE/gpio-sim-wires.patch" "$HERE/Kbuild" | sha256sum | cut -c1-16)"
+sum="$(cat "$HERE/gpio-sim-wires.patch" "$HERE/Kbuild" "$HERE/i2c-ssd1306-sim.c" | sha256sum | cut -c1-16)"
 if [ ! -f "$BUILD/gpio-sim.ko" ] || [ "$(cat "$BUILD/.sum" 2>/dev/null)" != "$sum" ]; then
     rm -rf "$BUILD"; mkdir -p "$BUILD"
     cp "$SRC/drivers/gpio/gpio-sim.c" "$SRC/drivers/gpio/gpiolib.h" "$SRC/kernel/irq/irq_sim.c" "$BUILD/"
     cp "$HERE/Kbuild" "$BUILD/Kbuild"
+    cp "$HERE/i2c-ssd1306-sim.c" "$BUILD/"
     (cd "$BUILD" && patch -p1 -s < "$HERE/gpio-sim-wires.patch" && mv gpio-sim.c gpio-sim-core.c)
     make -s -C "$KROOT/usr/src/linux-headers-$KVER" M="$BUILD" modules >"$BUILD/build.log" 2>&1 \
         || { cat "$BUILD/build.log" >&2; die "gpio-sim did not build"; }
@@ -168,7 +169,7 @@ for d in fs/configfs drivers/i2c; do
     [ -d "$MODS/kernel/$d" ] && mkdir -p "$GMODS/kernel/$d" && cp -r "$MODS/kernel/$d/." "$GMODS/kernel/$d/"
 done
 cp "$MODS"/modules.builtin* "$MODS"/modules.order "$GMODS/" 2>/dev/null || true
-cp "$BUILD/gpio-sim.ko" "$GMODS/extra/"
+cp "$BUILD/gpio-sim.ko" "$BUILD/i2c-ssd1306-sim.ko" "$GMODS/extra/"
 chroot "$ROOT" depmod "$KVER"
 INITRD="$CACHE/initrd-$KVER.gz"
 "$HERE/make-initramfs.sh" "$MODS" "$INITRD"

@@ -9,6 +9,7 @@ from pathlib import Path
 from pitable.config import load_config
 
 from .proc import FIRST_FRAME, FRAME_END, pitable
+from .test_pads_cli import MATRIX_TAP, slow_matrix_config
 
 ROOT = Path(__file__).resolve().parents[2]
 TRACING = Path("/sys/kernel/tracing")
@@ -20,7 +21,7 @@ def trace(on: bool) -> None:
 
 
 def test_matrix_rows_are_never_set_high(sim, tmp_path):
-    config = ROOT / "config" / "matrix-4-seats.yaml"
+    config = slow_matrix_config(tmp_path)
     m = load_config(config).pads.matrix
     rows, cols = list(m.rows), list(m.columns)
     (sim.sysfs / "sim_driven_high").write_text("0")
@@ -32,7 +33,7 @@ def test_matrix_rows_are_never_set_high(sim, tmp_path):
         sim.wait_claimed(rows + cols)
         for s, k in ((0, 0), (1, 7), (3, 3)):
             sim.wire(rows[s], cols[k], True)
-            time.sleep(0.4)
+            time.sleep(MATRIX_TAP)
             sim.wire(rows[s], cols[k], False)
             p.wait_for(f"Seat {s + 1} key ", times=1, timeout=90)
         sim.wire(rows[2], cols[5], True)      # a hold: re-scans every 20 ms while held
