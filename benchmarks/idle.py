@@ -147,8 +147,9 @@ def compare_factories(names: list[str], seconds: float) -> dict[str, float]:
               f"({len(per_thread)} threads; {busy or 'none woke'})", flush=True)
     if len(rates) == 2:
         (a, ra), (b, rb) = rates.items()
-        ratio = f"{ra / rb:.0f}x" if rb else "infinitely many times"
-        print(f"{a} wakes the daemon {ratio} as often as {b} ({ra:.1f}/s vs {rb:.1f}/s)")
+        ratio = f"{ra / rb:.0f} times as often as" if rb else "while never woken with"
+        print(f"{a} wakes the daemon {ra:.1f} times a second, {b} {rb:.1f}: {a} {ratio} {b}"
+              if rb else f"{a} wakes the daemon {ra:.1f} times a second; with {b} it never woke")
     return rates
 
 
