@@ -147,9 +147,10 @@ def compare_factories(names: list[str], seconds: float) -> dict[str, float]:
               f"({len(per_thread)} threads; {busy or 'none woke'})", flush=True)
     if len(rates) == 2:
         (a, ra), (b, rb) = rates.items()
-        ratio = f"{ra / rb:.0f} times as often as" if rb else "while never woken with"
-        print(f"{a} wakes the daemon {ra:.1f} times a second, {b} {rb:.1f}: {a} {ratio} {b}"
-              if rb else f"{a} wakes the daemon {ra:.1f} times a second; with {b} it never woke")
+        if rb:
+            print(f"{a}/{b}: {ra / rb:.0f} times the wake-ups ({ra:.1f}/s vs {rb:.1f}/s)")
+        else:
+            print(f"{a}: {ra:.1f} wake-ups a second; {b}: none in the whole window")
     return rates
 
 
