@@ -84,11 +84,12 @@ def slow_matrix_config(tmp_path) -> Path:
 MATRIX_TAP = 1.2
 
 
-def test_matrix_every_key_shared_columns_holds_and_sigterm(sim, tmp_path):
+@pytest.mark.parametrize("factory", ["lgpio", "gpiod"])
+def test_matrix_every_key_shared_columns_holds_and_sigterm(sim, tmp_path, factory):
     config = slow_matrix_config(tmp_path)
     m = load_config(config).pads.matrix
     rows, cols = m.rows, m.columns
-    p = pads(config, cwd=tmp_path)
+    p = pads(config, factory, cwd=tmp_path)
     try:
         p.wait_for(FRAME_END, timeout=FIRST_FRAME)
         sim.wait_claimed(list(rows) + list(cols))
