@@ -11,9 +11,15 @@ mount --bind /run/cpuinfo /proc/cpuinfo
 export PITABLE_REALSTACK=1 LG_WD=/tmp HOME=/tmp PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1
 [ -z "${CI:-}" ] || export CI
 cd /opt/pitable
+# pytest's arguments, one a line (an argument may hold spaces: -k "a or b")
+nl='
+'
+IFS="$nl"
 # shellcheck disable=SC2046
+set -- $(cat /opt/out/pytest-args)
+unset IFS
 /opt/venv/bin/python -m pytest tests/realstack -p no:cacheprovider -rA -v \
-    --junitxml=/opt/out/junit.xml $(cat /opt/out/pytest-args)
+    --junitxml=/opt/out/junit.xml "$@"
 echo $? > /opt/out/rc
 if [ -f /opt/out/idle-seconds ]; then
     /opt/venv/bin/python -c 'from tests.realstack.sim import SimChip; SimChip.create()'
