@@ -29,7 +29,7 @@ def on_edge(e):
     if e.key == 0:
         raise RuntimeError("a bug downstream")
     print("EDGE", e.seat, e.key, e.pressed, flush=True)
-pads = DirectPads([{DIRECT}], on_edge, pin_factory=factory, bounce=0)
+pads = DirectPads([{DIRECT}], on_edge, pin_factory=factory, bounce=0, release=0)
 print("READY", flush=True)
 try:
     while True:
@@ -101,13 +101,13 @@ def open_pads():
     # lgpio's open re-claims a line (free, claim) and meets the same race as its close:
     # a test artefact (pitable opens its pads once a process), so the test retries it
     global reopened
-    for attempt in range(20):
+    for attempt in range(100):
         try:
             return DirectPads([{DIRECT}], lambda e: None, pin_factory=factory)
         except Exception as e:
             reopened += 1
-            time.sleep(0.05)
-    raise RuntimeError("could not open the pads in 20 tries")
+            time.sleep(0.1)
+    raise RuntimeError("could not open the pads in 100 tries")
 try:
     for i in range(25):
         pads = open_pads()
