@@ -7,6 +7,12 @@ counts how often its loop wakes up with nobody pressing: our own code never poll
 so that count should be 0 until a timer of its own is due (blanking, pixel shift).
 
 Run: python benchmarks/idle.py [--seconds 30]
+
+On the real GPIO stack (the real-stack guest, docs/real-gpio.md, or a Pi):
+``--factories lgpio,gpiod`` starts ``pitable run --display terminal`` on the shipped
+direct config once per pin factory and counts the context switches of all the
+daemon's threads over the window (/proc/PID/task/*/status): each is a wake-up. It
+prints them side by side, per thread and per second, and their ratio.
 """
 
 import argparse
@@ -77,10 +83,87 @@ def loop_wakeups(seconds: float) -> int:
     return wakeups, scans
 
 
+def switches(pid: int) -> dict[str, int]:
+    """Context switches (voluntary + not) of each thread of a process, by "tid name"."""
+    out = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                fields = dict(line.split(":", 1) for line in f if ":" in line)
+        except FileNotFoundError:
+            continue   # a thread that ended
+        n = int(fields["voluntary_ctxt_switches"]) + int(fields["nonvoluntary_ctxt_switches"])
+        out[f"{tid} {fields['Name'].strip()}"] = n
+    return out
+
+
+def real_daemon_wakeups(factory: str | None, seconds: float, config: str | None = None,
+                        settle: float = 5.0) -> tuple[dict[str, int], float]:
+    """Wake-ups per thread of ``pitable run`` on real GPIO over ``seconds`` of idle.
+    ``factory`` None: pitable's default choice."""
+    config = config or os.path.join(ROOT, "config", "direct-3-seats.yaml")
+    env = {**os.environ, "PYTHONPATH": ROOT, "STATE_DIRECTORY": tempfile.mkdtemp()}
+    env.pop("GPIOZERO_PIN_FACTORY", None)
+    if factory:
+        env["GPIOZERO_PIN_FACTORY"] = factory
+    logs = tempfile.mkdtemp()
+    import yaml
+
+    with open(config) as f:
+        raw = yaml.safe_load(f)
+    raw["log_dir"] = logs
+    path = os.path.join(logs, "idle.yaml")
+    with open(path, "w") as f:
+        yaml.safe_dump(raw, f)
+    proc = subprocess.Popen([sys.executable, "-m", "pitable", "run", "--new", "--display", "terminal",
+                             "--config", path], env=env, cwd=logs,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        while True:
+            line = proc.stderr.readline()
+            if not line:
+                raise RuntimeError(f"pitable run ended before it was running (factory {factory}): "
+                                   f"{proc.stderr.read().decode(errors='replace')[-2000:]}")
+            if b"pitable running" in line:
+                break
+        time.sleep(settle)  # start-up work (the first frames, imports) done
+        before, start = switches(proc.pid), time.monotonic()
+        time.sleep(seconds)
+        after, elapsed = switches(proc.pid), time.monotonic() - start
+    finally:
+        proc.terminate()
+        proc.wait(60)
+    return {t: after[t] - before.get(t, 0) for t in after}, elapsed
+
+
+def compare_factories(names: list[str], seconds: float) -> dict[str, float]:
+    rates = {}
+    for name in names:
+        per_thread, elapsed = real_daemon_wakeups(None if name == "default" else name, seconds)
+        total = sum(per_thread.values())
+        rates[name] = total / elapsed
+        busy = ", ".join(f"{t}: {n}" for t, n in sorted(per_thread.items(), key=lambda x: -x[1]) if n)
+        print(f"{name:>8}: {total:7d} wake-ups in {elapsed:.0f} s = {total / elapsed:9.1f}/s "
+              f"({len(per_thread)} threads; {busy or 'none woke'})", flush=True)
+    if len(rates) == 2:
+        (a, ra), (b, rb) = rates.items()
+        if rb:
+            print(f"{a}/{b}: {ra / rb:.0f} times the wake-ups ({ra:.1f}/s vs {rb:.1f}/s)")
+        else:
+            print(f"{a}: {ra:.1f} wake-ups a second; {b}: none in the whole window")
+    return rates
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--factories", help="on real GPIO: compare these pin factories "
+                        "(comma-separated, e.g. lgpio,gpiod; 'default' is pitable's own choice)")
     args = parser.parse_args()
+    if args.factories:
+        print(f"idle daemon on real GPIO ({args.seconds:.0f} s each): context switches of all its threads")
+        compare_factories(args.factories.split(","), args.seconds)
+        return
     used, elapsed, n_threads = daemon(args.seconds)
     share = used / elapsed * 100
     print(f"idle daemon over {elapsed:.1f} s: CPU {used * 1000:.1f} ms = {share:.3f}% of a core "

@@ -40,7 +40,7 @@ LANGUAGES = ("en", "de", "vi")  # as pitable.i18n.LANGUAGES (not imported: confi
 from pitable.hardware.panel import HARDWARE as HARDWARE_DISPLAYS  # noqa: E402 - the OLED controllers
 DISPLAYS = HARDWARE_DISPLAYS + ("pygame", "capture", "gifanim", "terminal", "dummy")
 TRANSFORMS = ("none", "identity", "scale2x", "smoothscale", "led_matrix", "seven_segment")
-PIN_FACTORIES = ("default", "lgpio", "rpigpio", "pigpio", "native", "mock")
+PIN_FACTORIES = ("default", "gpiod", "lgpio", "rpigpio", "pigpio", "native", "mock")
 WIRINGS = ("direct", "matrix", "keyboard")
 KEYS_PER_PAD = 8
 

@@ -6,6 +6,7 @@ and ``pitable doctor`` all ask here, so the daemon and its diagnosis decide alik
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 from pitable.errors import HardwareError
@@ -60,6 +61,12 @@ def pin_factory(name: str):
         from gpiozero import Device
         from gpiozero.exc import PinFactoryFallback
 
+        if Device.pin_factory is None and "GPIOZERO_PIN_FACTORY" not in os.environ:
+            preferred = _preferred_factory()
+            if preferred is not None:
+                Device.pin_factory = preferred
+                return preferred
+
         with warnings.catch_warnings(record=True) as tries:
             warnings.simplefilter("always", PinFactoryFallback)
             try:
@@ -76,7 +83,8 @@ def pin_factory(name: str):
         from gpiozero.pins.mock import MockFactory
 
         return MockFactory()
-    modules = {"lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"),
+    modules = {"gpiod": ("pitable.hardware.gpiodpins", "GPIODFactory"),
+               "lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"),
                "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory"),
                "pigpio": ("gpiozero.pins.pigpio", "PiGPIOFactory"),
                "native": ("gpiozero.pins.native", "NativeFactory")}
@@ -87,3 +95,18 @@ def pin_factory(name: str):
         return getattr(importlib.import_module(module), cls)()
     except Exception as e:  # noqa: BLE001 - each factory fails in its own way off a Pi
         raise HardwareError(f"pin factory {name!r} cannot start: {e}") from None
+
+
+def _preferred_factory():
+    """libgpiod's factory where ``gpiod`` is installed and the GPIO chip opens: its
+    edge thread sleeps until an edge (lgpio's wakes ~2,000 times a second), and it
+    dates edges by the kernel's clock. None: gpiozero's own order (lgpio first)."""
+    try:
+        from pitable.hardware.gpiodpins import GPIODFactory
+    except ImportError:
+        return None
+    try:
+        return GPIODFactory()
+    except Exception as e:  # noqa: BLE001 - not a Pi, no chip, no access: gpiozero's choice then
+        log.info("gpiozero: gpiod pin factory not used (%s: %s)", type(e).__name__, e)
+        return None

@@ -167,11 +167,16 @@ class Debouncer:
         st = self._keys.get((seat, key))
         return st.check if st else None
 
-    def settle_due(self, now: float, read: Callable[[int, int], bool]) -> list[KeyEdge]:
-        """Decide every due check with ``read(seat, key)``, a fresh reading taken at ``now``."""
+    def settle_due(self, now: float, read: Callable[[int, int], bool],
+                   wait: Callable[[int, int, bool], bool] | None = None) -> list[KeyEdge]:
+        """Decide every due check with ``read(seat, key)``, a fresh reading taken at ``now``.
+        ``wait(seat, key, level)`` true leaves that check for later (an edge that
+        will decide it is on its way)."""
         out = []
         for seat, key in self.due(now):
             level = bool(read(seat, key))
+            if wait is not None and wait(seat, key, level):
+                continue
             self._state(seat, key).raw = level
             out += self.decide(seat, key, level, now)
         return out

@@ -39,7 +39,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from functools import partial
+from functools import partial, wraps
 from typing import Callable, Sequence
 
 from gpiozero import Buzzer, DigitalInputDevice, GPIODevice, LED
@@ -63,6 +63,8 @@ RELEASE = 0.005
 # key for half a minute. It is logged and shown on the table; a matrix stops re-scanning
 # for it (see MatrixPads).
 STUCK_AFTER = 30.0
+
+log = logging.getLogger(__name__)
 
 Pin = int | str
 OnEdge = Callable[[KeyEdge | KeyStuck], None]
@@ -136,6 +138,55 @@ def _edge_error(what: str, pin, exc: Exception) -> PadsError:
                      "pads.pin_factory: lgpio (or default)")
 
 
+def _contained(handler):
+    """An edge handler that cannot stop the other keys. lgpio delivers every pin's
+    callback from one thread and catches nothing: one exception there ends that thread,
+    and every key of every pad goes dead until a restart. So a failing handler logs and
+    returns. The log names neither seat nor key, nor the error's text (which may carry
+    an edge): which keys a seat pressed before the reveal is a secret."""
+    @wraps(handler)
+    def contained(*args, **kwargs):
+        try:
+            handler(*args, **kwargs)
+        except Exception as e:  # noqa: BLE001 - anything: the callback thread must live on
+            tb = e.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb is not None else "?"
+            log.error("pads: a key's edge handler failed (%s at %s); the other keys go on",
+                      type(e).__name__, where)
+    return contained
+
+
+# lgpio's "GPIO busy": it waits only ~2 ms for its alert thread to leave a line before
+# re-claiming it, which a loaded CPU can miss. Retries a little apart release it; if
+# the line still refuses, it is logged and the kernel frees it when the process exits.
+CLOSE_TRIES = 6
+CLOSE_PAUSE = 0.01   # doubled after each refusal: 0.31 s in all
+
+
+def _close_all(devices, sleep: Callable[[float], None] = time.sleep) -> None:
+    """Close every device, each however the others fare."""
+    for dev in devices:
+        for attempt in range(CLOSE_TRIES):
+            try:
+                dev.close()
+                break
+            except Exception as e:  # noqa: BLE001 - lgpio.error "GPIO busy", OSError...
+                if attempt + 1 == CLOSE_TRIES:
+                    log.warning("pads: could not release %s (%s: %s); the kernel frees it "
+                                "when pitable exits", _pin_name(dev), type(e).__name__, e)
+                else:
+                    sleep(CLOSE_PAUSE * 2 ** attempt)
+
+
+def _pin_name(dev) -> str:
+    try:
+        return str(dev.pin.info.name) if dev.pin is not None else "a pin"
+    except Exception:  # noqa: BLE001 - a half-closed device
+        return "a pin"
+
+
 class _Closing:
     def __enter__(self):
         return self
@@ -155,10 +206,14 @@ class DirectPads(_Closing):
         self._on_edge = on_edge
         self._wake = wake
         self._clock = clock
+        # edges dated by the pin library's clock: only when ours is the real one too
+        self._dated = clock is time.monotonic
         self._debouncer = Debouncer(bounce, release)
         self._held = _Held(stuck_after)
         # RLock: with mock pins a handler can run inside our own settle() call.
         self._lock = threading.RLock()
+        self._closed = False
+        self._waiting: dict[tuple[int, int], float] = {}  # checks left for an edge in flight: until when
         self._keys: list[list[DigitalInputDevice]] = []
         self.seats = len(seats)
         try:
@@ -175,8 +230,8 @@ class DirectPads(_Closing):
                         raise _gpio_error(f"seat {s + 1} key {k + 1}", pin, e) from e
                     row.append(dev)
                     try:
-                        dev.when_activated = partial(self._raw, s, k, True)
-                        dev.when_deactivated = partial(self._raw, s, k, False)
+                        dev.when_activated = _contained(partial(self._raw, s, k, True))
+                        dev.when_deactivated = _contained(partial(self._raw, s, k, False))
                     except Exception as e:  # noqa: BLE001 - each pin library fails its own way
                         raise _edge_error(f"seat {s + 1} key {k + 1}", pin, e) from e
         except BaseException:
@@ -186,9 +241,33 @@ class DirectPads(_Closing):
     def _raw(self, seat: int, key: int, pressed: bool) -> None:
         # gpiozero thread: debounce and hand over, nothing else.
         with self._lock:
-            before = self._debouncer.next_deadline()
-            self._emit(self._debouncer.edge(seat, key, pressed, self._clock()))
-            _wake_if_earlier(self._wake, before, self._debouncer.next_deadline())
+            if self._closed:  # a late callback from a line being released
+                return
+            before = self._next_deadline()
+            self._waiting.pop((seat, key), None)
+            self._emit(self._debouncer.edge(seat, key, pressed, self._edge_time(seat, key, pressed)))
+            _wake_if_earlier(self._wake, before, self._next_deadline())
+
+    def _edge_time(self, seat: int, key: int, pressed: bool) -> float:
+        """When the edge happened: the pin library's time of the edge (the kernel's
+        timestamp with lgpio and libgpiod) rather than when this handler got to run,
+        so a callback thread that was held up cannot squeeze a tap's two edges into
+        a glitch. gpiozero gives it as an age (``active_time``), in seconds on
+        every factory's own clock; it is used only when ours is the real monotonic
+        clock too (tests move a clock of their own)."""
+        now = self._clock()
+        if not self._dated:
+            return now
+        try:
+            dev = self._keys[seat][key]
+            age = dev.active_time if pressed else dev.inactive_time
+        except Exception:  # noqa: BLE001 - a device closing under us: its time is now
+            return now
+        # a sane age only: a wrapped or foreign tick counter must not date an edge
+        return now - age if age is not None and 0 <= age < 10 else now
+
+    # How long a due check waits for an edge the callback thread has not handed over yet.
+    EDGE_WAIT = 0.5
 
     def _emit(self, edges) -> None:
         for item in [*edges, *self._held.track(edges)]:
@@ -196,16 +275,40 @@ class DirectPads(_Closing):
 
     def next_deadline(self) -> float | None:
         with self._lock:
-            dls = [d for d in (self._debouncer.next_deadline(), self._held.next_deadline())
-                   if d is not None]
-            return min(dls) if dls else None
+            return self._next_deadline()
+
+    def _next_deadline(self) -> float | None:
+        checks = [self._waiting.get(sk, self._debouncer.check_of(*sk))
+                  for sk in self._debouncer.due(float("inf"))]
+        dls = [d for d in (*checks, self._held.next_deadline()) if d is not None]
+        return min(dls) if dls else None
 
     def settle(self, now: float | None = None) -> None:
         """Re-read keys whose debounce check is due; deliver levels hidden in chatter;
-        say which keys have been held so long that they are stuck."""
+        say which keys have been held so long that they are stuck.
+
+        A key that reads otherwise than its last edge said has an edge on its way (the
+        callback thread is behind the wire): that edge carries the time it happened
+        and decides the check (was the key still down at the check?), so the check
+        waits for it, ``EDGE_WAIT`` at most. Deciding from the level of now would call
+        a tap released since the check a glitch."""
         with self._lock:
+            if self._closed:
+                return
             now = self._clock() if now is None else now
-            self._emit(self._debouncer.settle_due(now, self._read))
+
+            def wait(seat: int, key: int, level: bool) -> bool:
+                if not self._dated or level == self._debouncer.raw(seat, key):
+                    return False
+                until = self._waiting.setdefault((seat, key), now + self.EDGE_WAIT)
+                return now < until
+
+            edges = self._debouncer.settle_due(now, self._read, wait)
+            for e in edges:
+                self._waiting.pop((e.seat, e.key), None)
+            for sk in [sk for sk in self._waiting if self._debouncer.check_of(*sk) is None]:
+                del self._waiting[sk]
+            self._emit(edges)
             for item in self._held.due(now):
                 self._on_edge(item)
 
@@ -218,10 +321,10 @@ class DirectPads(_Closing):
             return self._debouncer.level(seat, key)
 
     def close(self) -> None:
-        for row in self._keys:
-            for dev in row:
-                dev.close()
-        self._keys = []
+        with self._lock:  # waits for a handler that is running
+            self._closed = True
+            keys, self._keys = self._keys, []
+        _close_all([dev for row in keys for dev in row])
 
 
 # A released column rises through its pull-up: 65 kOhm (the Pi's internal, worst case)
@@ -320,6 +423,9 @@ class MatrixPads(_Closing):
         self._busy = False  # one thread scans at a time; others leave flags for it
         self._dirty = False  # a column changed (or settle was asked) while busy
         self._force = False  # a scan was asked for while busy
+        self._closed = False  # set by close(): no new scan starts
+        self._idle = threading.Condition(self._flags)  # notified when a scan ends
+        self._scanner: int | None = None  # the thread that scans now
         self._raw = [[False] * KEYS for _ in rows]
         self._moved: list[float | None] = [None] * KEYS  # first time a column left the last scan's level
         self._last_scan = 0.0
@@ -356,8 +462,8 @@ class MatrixPads(_Closing):
             self._raw = self._scan_matrix()
             for k, (col, pin) in enumerate(zip(self._cols, columns)):
                 try:
-                    col.when_activated = self._column_changed
-                    col.when_deactivated = self._column_changed
+                    col.when_activated = _contained(self._column_changed)
+                    col.when_deactivated = _contained(self._column_changed)
                 except Exception as e:  # noqa: BLE001 - each pin library fails its own way
                     raise _edge_error(f"matrix column of key {k + 1}", pin, e) from e
         except BaseException:
@@ -407,11 +513,14 @@ class MatrixPads(_Closing):
 
     def _service(self, scan: bool) -> None:
         with self._flags:
+            if self._closed:
+                return
             if self._busy:
                 self._dirty = True
                 self._force |= scan
                 return
             self._busy = True
+            self._scanner = threading.get_ident()
             self._force = scan
         try:
             while True:
@@ -445,13 +554,18 @@ class MatrixPads(_Closing):
                     self._on_edge(e)
                 _wake_if_earlier(self._wake, before, self._deadline)
                 with self._flags:
-                    if not (self._dirty or self._force):
-                        self._busy = False
+                    if self._closed or not (self._dirty or self._force):
+                        self._end_scan()
                         return
         except BaseException:
             with self._flags:
-                self._busy = False
+                self._end_scan()
             raise
+
+    def _end_scan(self) -> None:  # with self._flags held
+        self._busy = False
+        self._scanner = None
+        self._idle.notify_all()
 
     def _catch_up(self) -> list[KeyEdge]:
         edges = []
@@ -521,10 +635,18 @@ class MatrixPads(_Closing):
         dls = [d for d in dls if d is not None]
         return min(dls) if dls else None
 
+    # A scan takes milliseconds; a handler stuck for longer than this is not waited for.
+    CLOSE_WAIT = 2.0
+
     def close(self) -> None:
-        for dev in self._cols + self._rows:
-            dev.close()
-        self._cols, self._rows = [], []
+        """Release the lines, after the scan that may be running on gpiozero's thread
+        (closing its columns under it would raise there); no new scan starts."""
+        with self._flags:
+            self._closed = True
+            if self._scanner != threading.get_ident():  # not from inside our own scan
+                self._idle.wait_for(lambda: not self._busy, timeout=self.CLOSE_WAIT)
+            devices, self._cols, self._rows = self._cols + self._rows, [], []
+        _close_all(devices)
 
 
 class SeatSignals(_Closing):
@@ -571,7 +693,5 @@ class SeatSignals(_Closing):
                    for devs in (self._leds, self._buzzers))
 
     def close(self) -> None:
-        for dev in self._leds + self._buzzers:
-            if dev is not None:
-                dev.close()
+        _close_all([dev for dev in self._leds + self._buzzers if dev is not None])
         self._leds, self._buzzers = [], []

@@ -223,6 +223,7 @@ def sysfs_renumbered(release: str | None = None) -> bool:
 
 # What each pin library costs while nobody presses (read from their code; docs/performance.md).
 IDLE_COST = {
+    "GPIODFactory": " (idle: libgpiod's edge thread sleeps until an edge: no wake-ups)",
     "LGPIOFactory": " (idle: lg's alert thread wakes ~2,000 times a second while keys are watched)",
     "RPiGPIOFactory": " (idle: no wake-ups; edge detection needs a kernel before 6.6)",
     "PiGPIOFactory": " (idle: pigpiod samples every GPIO each 5 us, 6-10 % of a core)",
