@@ -50,11 +50,15 @@ class KeyEdge(NamedTuple):
 
 
 class KeyEvent(NamedTuple):
-    """What a player did: ``action`` is ``"press"`` (short) or ``"hold"`` (long)."""
+    """What a player did: ``action`` is ``"press"`` (short) or ``"hold"`` (long).
+
+    ``screen``: a phone's key names the screen version its page showed (the loop judges
+    the key by it); None for pads and keyboards, judged by when the key went down."""
 
     seat: int
     key: int
     action: str
+    screen: int | None = None
 
 
 class _KeyState:

@@ -121,6 +121,17 @@ class Table:
         guesses = getattr(self.current, "next_views", None)
         return guesses() if guesses else []
 
+    def keys_mean(self):
+        """What a key means on the screen shown now (the loop judges keys by it): equal
+        values, the same meaning; a new value, a new screen (docs/architecture.md)."""
+        if self.notices:
+            return ("page", id(self.notices[0]))
+        return (id(self.current), self.current.keys_mean())
+
+    def stale_key(self, event) -> None:
+        """A key aimed at a screen that has gone: it did nothing, and the table says so."""
+        self.current.stale_key(event)
+
     def on_key(self, event) -> None:
         if self.notices:
             self.notices.pop(0)  # read: any key goes on
@@ -528,6 +539,7 @@ def connect_web(web, loop, table) -> None:
     from pitable.web.publish import Publisher
 
     publisher = Publisher(table, table.phones, web.publish)
+    publisher.loop = loop
 
     def post(item):
         if isinstance(item, KeyEvent):  # a phone's key: applied as a pad's, and marked as the phone's
@@ -588,7 +600,7 @@ def run(args) -> int:
         closers.append(screen.close)
         # the words of a frame are made when it is drawn, in the table's language of the moment
         loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
-                    watchdog=systemd.watchdog())
+                    watchdog=systemd.watchdog(), reaction=config.reaction_seconds)
         table.post = loop.post  # the assistant's decisions come back as queued events
         if web is not None:
             connect_web(web, loop, table)

@@ -44,6 +44,22 @@ class Toasts:
         """What tells one screen from the next (a toast lives only on its own)."""
         return None
 
+    def keys_mean(self):
+        """What the keys mean on the screen shown now: a key pressed for another value
+        (a screen gone since) does nothing (pitable.table.loop, docs/architecture.md)."""
+        return self._screen_id()
+
+    def stale_key(self, event) -> None:
+        """A key its presser aimed at a screen that has gone since: nothing happened. An
+        "any key" page it meant to turn is gone already (silence); a key screen's key is
+        said not taken, never what it would have meant."""
+        if not self._was_page(event):
+            self._say("toast.key_too_soon", seat=event.seat + 1)
+            self._bind_toast()
+
+    def _was_page(self, event) -> bool:
+        return False
+
     def _bind_toast(self) -> None:
         if self.toast is not None and self.toast[2] is None:
             self.toast = (self.toast[0], self.toast[1], self._screen_id())
@@ -137,6 +153,27 @@ class GameTable(Toasts):
 
     def _phase_key(self, pad: int, player: int, key: int) -> None:
         raise NotImplementedError
+
+    def keys_mean(self):
+        if self.overlay is not None:
+            return ("overlay", self.overlay)
+        if self.notices:
+            return ("page", id(self.notices[0]))
+        if self.state.is_over():
+            return ("over", self.finished)
+        return ("phase", self._phase_meaning())
+
+    def _phase_meaning(self):
+        """Within a phase, what tells one key screen from the next: by default every move
+        (each is one person's, and the next is someone else's)."""
+        return (len(self.state.moves), getattr(self, "target", None))
+
+    def stale_key(self, event) -> None:
+        # on the bids reveal and the other pages a stray key says nothing: the page
+        # is for reading, and no toast takes its footer's place
+        if self.notices or (self.overlay is not None and self.overlay[0] == "scores"):
+            return
+        super().stale_key(event)
 
     def _screen_id(self):
         return (len(self.state.moves), id(self.notices[0]) if self.notices else None, self.overlay,

@@ -105,6 +105,14 @@ class GrasshopperTable(GameTable):
     def _can_undo(self) -> bool:
         return self._undo_target() is not None
 
+    def _phase_meaning(self):
+        """Bidding: one screen while seats lock in (each may still change its bid); the
+        reveal prompt: one screen while cards are named (3, 4, 4 in a row); choosing: one
+        screen a chooser."""
+        st = self.state
+        chooser = st.chooser if st.phase is CHOOSING else None
+        return (st.phase, st.round, st.turn, st.stalemates, chooser)
+
     def _next_step(self):
         st = self.state
         if st.is_over():

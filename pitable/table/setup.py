@@ -91,6 +91,9 @@ class Setup(Toasts):
     def _screen_id(self):
         return (self.step, self.game, self.phone is not None)
 
+    def keys_mean(self):
+        return (self.step, self.game, self.phone, self.showing is not None)
+
     def _on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
         if not 0 <= key <= KEY_X:

@@ -319,4 +319,7 @@ def seat_payload(snap, seat: int) -> dict:
     bid = snap.private.get(seat)
     return {"seat": seat, "name": w(msg("seat", seat=seat)), "keys": seat_keys(snap, seat),
             "bid": None if bid is None else NAMES[bid],
+            # the screen these buttons are for: a tap sends the one its page had shown for a
+            # reaction time (the loop judges the key by it: docs/architecture.md)
+            "screen": snap.screen, "reaction": round(snap.reaction * 1000),
             "words": {k: w(msg(k)) for k in ("web.my_bid", "web.scores", "web.undo", "web.gone")}}

@@ -24,6 +24,8 @@ class Snapshot(NamedTuple):
     access: object               # access.Access: the codes valid now
     phones: tuple                # seat numbers that have a phone
     sitting: dict | None = None  # the evening's score (pitable.table.sitting.Sitting.public), as on the glass
+    screen: int = 0              # the loop's screen version (a phone's key names the one it showed)
+    reaction: float = 0.0        # the loop's reaction time: a phone's page judges its taps by it
 
 
 def public_state(current, seats_in_setup: int) -> tuple:
@@ -72,6 +74,7 @@ class Publisher:
         self._public = {}               # (seat, language) -> the public frame's bytes
         self.phone_bids: dict = {}      # seat -> the pending key its phone made
         self.latest: Snapshot | None = None
+        self.loop = None                # the loop, for its screen version (set by connect_web)
 
     def phone_pressed(self, seat: int) -> None:
         """After a phone's key was applied (loop thread): the seat's pending bid, if any,
@@ -115,7 +118,9 @@ class Publisher:
         # a bid changed since by anyone else (or revealed) is no longer the phone's
         self.phone_bids = {s: k for s, k in self.phone_bids.items() if mine.get(s) == k}
         sitting = getattr(table, "sitting", None)
-        key = (view, id(frame), table.language, len(moves), moves[-1] if moves else None,
+        version = self.loop.version if self.loop is not None else 0
+        reaction = self.loop.reaction if self.loop is not None else 0.0
+        key = (version, view, id(frame), table.language, len(moves), moves[-1] if moves else None,
                self.phones.version, tuple(sorted(mine.items())), id(current),
                sitting.version if sitting is not None else 0)
         if key == self._key:
@@ -124,7 +129,8 @@ class Publisher:
         st, header, moves_t, seats_t = public_state(current, table.seats)
         self.latest = Snapshot(table.language, self._frame(view, frame),
                                view, st, header, moves_t, seats_t, mine, self.phones.public(),
-                               self.phones.seats(), sitting.public() if sitting is not None else None)
+                               self.phones.seats(), sitting.public() if sitting is not None else None,
+                               version, reaction)
         try:
             self.wake(self.latest)
         except Exception:  # noqa: BLE001 - the web side stopped: the table goes on

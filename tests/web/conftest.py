@@ -134,7 +134,8 @@ class WebTable:
                            web_address=f"HTTP://127.0.0.1:{self.port}/")
         self.screen = Screen(dummy(width=128, height=64, mode="1"), self.clock, blank_after=0, shift_after=0)
         table = self.table
-        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), clock=self.clock)
+        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), clock=self.clock,
+                         reaction=0)  # a frozen clock: no reaction time to wait out
         table.post = self.loop.post
         connect_web(self.web, self.loop, table)
         self.posted = 0  # keys the web side put on the loop's queue

@@ -142,15 +142,35 @@
   } else if (page === "phone") {
     const code = location.pathname.split("/")[2];
     const base = "/s/" + code;
+    // What you saw is what you pressed: a tap names the screen this page had shown for a
+    // reaction time when the finger went down (the table judges the key by it).
+    let shown = [];   // [screen version, since (ms)], newest last
+    let reaction = 300;
+    let down = null;  // when the finger went down (a click comes on its release)
+    document.addEventListener("pointerdown", () => { down = performance.now(); }, true);
+    const seen = (at) => {
+      for (let i = shown.length - 1; i >= 0; i--) if (shown[i][1] <= at - reaction) return shown[i][0];
+      return 0;   // nothing up long enough: no screen this table knows (the key does nothing)
+    };
+    const tap = (k, action) => () => {
+      const at = down === null ? performance.now() : down;
+      down = null;
+      post(base + "/key", { key: k, action: action, screen: seen(at) });
+    };
     const buttons = NAMES.map((n, i) => {
       const b = el("button"); b.type = "button"; b.dataset.key = i;
-      b.addEventListener("click", () => post(base + "/key", { key: i, action: "press" }));
+      b.addEventListener("click", tap(i, "press"));
       $("keys").append(b);
       return b;
     });
-    $("hold-a").addEventListener("click", () => post(base + "/key", { key: 6, action: "hold" }));
-    $("hold-x").addEventListener("click", () => post(base + "/key", { key: 7, action: "hold" }));
+    $("hold-a").addEventListener("click", tap(6, "hold"));
+    $("hold-x").addEventListener("click", tap(7, "hold"));
     listen(base + "/events", (s) => {
+      reaction = s.reaction;
+      if (!shown.length || shown[shown.length - 1][0] !== s.screen) {
+        shown.push([s.screen, performance.now()]);
+        shown = shown.slice(-16);
+      }
       goneWords = s.words["web.gone"];
       $("me").textContent = s.name;
       $("mybid").textContent = s.bid === null ? "" : s.words["web.my_bid"] + " " + s.bid;
