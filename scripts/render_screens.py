@@ -267,7 +267,7 @@ def play_to_the_end(p: Play, rng: random.Random, shots_round: bool = False, virt
             for i, pad in enumerate(game.seats):
                 p.press(pad, rng.choice([c for c in range(8) if not st.spent[i] >> c & 1]))
         elif st.phase is CHOOSING:
-            p.press(game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+            p.press(game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]))
     raise RuntimeError("the game did not end")
 
 

@@ -383,8 +383,8 @@ def draw_choosing(c: Canvas, v) -> None:
     scale = 2 if fit_scale(head, W, (2,)) and overhang(head, 2) + bottom(head, 2) + 2 + rows + foot <= H else 1
     c.text(0, overhang(head, scale), head, scale)
     y = overhang(head, scale) + bottom(head, scale) + 2
-    for i, (kind, n) in enumerate(v.kinds, 1):
-        kw = key(c, 0, y, str(i))
+    for kind, n in v.kinds:
+        kw = key(c, 0, y, str(icons.KINDS.index(kind) + 1))  # a kind's one key, as in card entry
         im = icons.mini(kind)
         c.paste(im, kw + 2, y + 1, what=f"mini {kind}")
         c.text(kw + 2 + im.width + 3, y + 1, c.say(msg(f"n.{kind}", n=n)))
@@ -543,7 +543,7 @@ def _garden(c: Canvas, a: int, b: int, y0: int, y1: int, items) -> None:
 # -- undo ------------------------------------------------------------------------------------------
 
 def draw_confirm_undo(c: Canvas, v) -> None:
-    y = title(c, c.say(msg("undo.title")), right=c.say(msg("undo.asked_by", seat=v.seat)))
+    y = title(c, c.say(v.title or msg("undo.title")), right=c.say(msg("undo.asked_by", seat=v.seat)))
     c.paragraph(0, y + 2, W, H - 11 - y - 4, (c.say(v.what),), scales=(2, 1))
     hints(c, H - 10, [("A", c.say(msg("key.yes"))), ("X", c.say(msg("key.no")))], x0=8, x1=W - 9)
 

@@ -111,8 +111,9 @@ class Scores(NamedTuple):
 
 class ConfirmUndo(NamedTuple):
     seat: int            # who asked
-    what: Msg            # the input to take back ("choice of corn")
+    what: Msg            # the input to take back ("choice of corn"), or what a drop loses
     toast: Msg | None = None
+    title: Msg | None = None  # None: "Undo?"; dropping the game says so
 
 
 class GameOver(NamedTuple):

@@ -29,7 +29,8 @@ class Table:
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
                  notice_seconds: float | None = None, assistant: dict | None = None,
-                 assistant_worker: str = "process", phones=None, web_address: str = "", wall=time.time):
+                 assistant_worker: str = "process", phones=None, web_address: str = "", wall=time.time,
+                 reveal_seconds: float | None = None):
         from pitable.table.sitting import Sitting
 
         self.seats = seats
@@ -47,6 +48,7 @@ class Table:
         self.config_language = language
         self.language = self._remembered_language(language)
         self.notice_seconds = notice_seconds
+        self.reveal_seconds = reveal_seconds   # the bids' least time on the glass (None: 3 s)
         # the evening's score (log_dir/sitting.json): a game is counted when its result shows
         self.sitting = Sitting(self.log_dir, now=wall)
         self.default_game = game
@@ -306,6 +308,8 @@ class Table:
         out = {"pages": self._pages}
         if self.notice_seconds is not None:
             out["notice_seconds"] = self.notice_seconds
+        if self.reveal_seconds is not None:
+            out["reveal_seconds"] = self.reveal_seconds
         return out
 
     def _pages(self, title, lines) -> list:
@@ -593,6 +597,7 @@ def run(args) -> int:
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False), language=config.language,
                       notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict(),
+                      reveal_seconds=config.reveal_seconds,
                       phones=phones, web_address=address)
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,

@@ -24,6 +24,9 @@ KEY_PHONE = 4   # hold 5 (phones on): the QR for a seat of this game without a p
 KEY_SAME = 0    # key 1 on a game's result: the next game with the same players
 TOAST_SECONDS = 2.5
 NOTICE_SECONDS = 8.0    # a screen that only informs moves on by itself after this (0: on a key only)
+REVEAL_SECONDS = 3.0    # the bids stay on the glass at least this long, whatever is pressed
+KEY_BIDS = 0            # hold 1: the last bids again (Grasshopper Poker)
+KEY_DROP = 5            # hold 6: drop this unfinished game (confirmed with A)
 LINES_PER_PAGE = 3   # at most this many lines of instructions a page (fewer when the words need the room)
 
 
@@ -98,8 +101,10 @@ class GameTable(Toasts):
     game = ""
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
-                 notice_seconds: float = NOTICE_SECONDS, pages=None):
+                 notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS):
         self.state = state
+        self.reveal_seconds = reveal_seconds
+        self._front = None          # (the bids reveal up front, since when it is shown)
         # How the table's display splits instruction lines into pages: it knows the words
         # and the room (``pitable.screens.grasshopper.instruction_pages``); without one, a
         # fixed number of lines a page.
@@ -124,6 +129,8 @@ class GameTable(Toasts):
             return  # the last key never reached the disk and was taken back: this one was meant after it
         pad, key = event.seat, event.key
         player = self.player_of.get(pad)
+        if self._revealing(self.clock()):
+            return  # the bids stay on the glass for reveal_seconds, whatever is pressed
         if player is None:
             self._say("toast.not_in_game", seat=pad + 1)
         elif event.action == HOLD:
@@ -133,8 +140,12 @@ class GameTable(Toasts):
             self.overlay = None
             if kind == "phone":
                 self._phone_key(key)
+            elif kind == "bids":
+                pass  # the last bids again: any key goes back
             elif kind == "undo":
                 self.undo() if key == KEY_A else self._say("toast.not_undone")
+            elif kind == "drop":
+                self._drop() if key == KEY_A else self._say("toast.game_kept")
         elif self.notices:
             # "Any key: next": the key only turns the page, on every notice, the last one
             # too; never a move of the step after it (docs/architecture.md, keys and screens)
@@ -185,11 +196,30 @@ class GameTable(Toasts):
 
     # -- screens that only inform move on by themselves -----------------------------------
 
+    # -- the bids reveal: an event nobody misses -----------------------------------------
+
+    def _reveal_since(self):
+        """When the bids reveal up front was first shown (its time starts with the first
+        frame the loop draws of it), or None when it is not up front."""
+        shown = self.notices[0] if self.notices else None
+        if not isinstance(shown, v.BidsRevealed):
+            self._front = None
+            return None
+        if self.overlay is not None:
+            return None  # covered (its time goes on: the overlay was asked for after it was seen)
+        if self._front is None or self._front[0] is not shown:
+            self._front = (shown, self.clock())
+        return self._front[1]
+
+    def _revealing(self, now: float) -> bool:
+        since = self._reveal_since()
+        return since is not None and now < since + self.reveal_seconds
+
     def _informs(self):
         """The screen shown now if it only informs (it then moves on after a time):
-        the scores or rows overlay, the bids reveal, the resumed notice."""
+        the scores or rows overlay, the last bids again, the bids reveal, the resumed notice."""
         if self.overlay is not None:
-            return self.overlay if self.overlay[0] == "scores" else None
+            return self.overlay if self.overlay[0] in ("scores", "bids") else None
         if self.notices and isinstance(self.notices[0], (v.BidsRevealed, v.Resumed)):
             return self.notices[0]
         return None
@@ -200,7 +230,10 @@ class GameTable(Toasts):
             self._informing = None
             return None
         if self._informing is None or self._informing[0] is not shown:
-            self._informing = (shown, self.clock() + self.notice_seconds)
+            seconds = self.notice_seconds
+            if isinstance(shown, v.BidsRevealed):
+                seconds = max(seconds, self.reveal_seconds)  # never away before it was seen
+            self._informing = (shown, self.clock() + seconds)
         return self._informing[1]
 
     def next_deadline(self):
@@ -264,6 +297,10 @@ class GameTable(Toasts):
         """Hold A: the scores; hold X: undo (confirmed); hold 5 (phones on): a phone's QR."""
         if key == KEY_PHONE and self.phones is not None:
             self._phone_overlay(pad)
+        elif key == KEY_BIDS and self._last_bids() is not None:
+            self.overlay = ("bids", pad + 1)
+        elif key == KEY_DROP and not self.state.is_over():
+            self.overlay = ("drop", pad + 1)
         elif key == KEY_A:
             self.overlay = ("scores", pad + 1)
         elif key == KEY_X:
@@ -272,9 +309,29 @@ class GameTable(Toasts):
             else:
                 self.overlay = ("undo", pad + 1)
         else:
-            self._say(f"toast.hold_help_{self.scores_name}")
+            self._say("toast.hold_help_bids" if self._last_bids() is not None
+                      else f"toast.hold_help_{self.scores_name}")
 
     scores_name = "scores"
+
+    abandoned = False   # the table dropped this game unfinished (hold 6, then A)
+
+    def _drop(self) -> None:
+        """Drop the game unfinished: the log says so in its last line (never resumed, not in
+        the evening's score), and the table goes to a new game's setup."""
+        from pitable.rules.log import ABANDONED
+
+        if not self._write_lines([ABANDONED], notices.MOVE_NOT_SAVED):
+            return
+        self.abandoned = self.finished = True
+
+    def _drop_text(self):
+        return msg("drop.what", round=self.state.round)
+
+    def _last_bids(self):
+        """The last bids reveal (a view) to show again on hold 1, or None (none yet; Cockroach
+        Poker has no bids)."""
+        return None
 
     def _can_undo(self) -> bool:
         return self.state.can_pop()
@@ -401,9 +458,14 @@ class GameTable(Toasts):
                 return self._scores_view(toast)
             if kind == "phone":
                 return self._phone_view(toast)
+            if kind == "bids":
+                return self._last_bids()._replace(toast=toast, foot=msg("foot.back"))
+            if kind == "drop":
+                return v.ConfirmUndo(pad, self._drop_text(), toast, msg("drop.title"))
             return v.ConfirmUndo(pad, self._undo_text(), toast)
         if self.notices:
             shown = self.notices[0]
+            self._reveal_since()  # the reveal's time starts with its first frame
             if isinstance(shown, (v.Instructions, v.BidsRevealed)):
                 # the footer says who presses what: the next page, or the step after the notices
                 last = len(self.notices) == 1

@@ -51,6 +51,9 @@ class GrasshopperTable(GameTable):
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
                                           rebid=state.phase == BIDDING))
+            if state.phase is CHOOSING or (state.moves and isinstance(state.moves[-1], Bids)):
+                # the power went in the turn of these bids: nobody may have seen them
+                self.notices.append(self._last_bids())
         elif assistant is not None:
             self._add_lines(msg("title.assistant"), (msg("line.assistant_plays"),
                                                      msg("line.assistant_garden"),
@@ -214,11 +217,11 @@ class GrasshopperTable(GameTable):
         if player != self.state.chooser:
             self._say("toast.chooses_now", seat=self.seats[self.state.chooser])
             return
-        kinds = self.state.display_kinds()
-        if key >= len(kinds):
-            self._say("toast.keys_choose", last=len(kinds))
+        # a kind has one key everywhere: 4 is broccoli here as in card entry
+        if key >= len(KINDS) or not self.state.display[key]:
+            self._say("toast.choose_shown", seat=pad + 1)
             return
-        self._commit(Choose(kinds[key]))
+        self._commit(Choose(KINDS[key]))
 
     # -- committing inputs ---------------------------------------------------------------------
 
@@ -268,13 +271,7 @@ class GrasshopperTable(GameTable):
         in sections (a stalemate, the turn, the round's end), each with its own title."""
         st = self.state
         if isinstance(move, Bids):
-            cards = tuple(gh.CARD_INDEX[c] for c in move.cards)
-            res = gh.resolve(cards, st.options)
-            self.notices.append(v.BidsRevealed(
-                self.seats, move.cards, tuple(self.seats[p] for p in res.cancelled),
-                None if res.takes_all is None else self.seats[res.takes_all], res.how,
-                () if res.takes_all is not None else tuple(self.seats[p] for p in res.choosers),
-                res.stalemate, why=self._why(cards, res)))
+            self.notices.append(self._reveal_of(move))
         sections: list = []
         turn_lines: list = []
         title = msg("title.turn", turn=turn)
@@ -322,6 +319,20 @@ class GrasshopperTable(GameTable):
                 sections[-1] = (last_title, last_lines + (msg("line.turn_up", n=st.to_reveal),))
         for head, lines in sections:
             self._add_lines(head, lines)
+
+    def _reveal_of(self, move):
+        """The bids reveal of a bids move (a view)."""
+        cards = tuple(gh.CARD_INDEX[c] for c in move.cards)
+        res = gh.resolve(cards, self.state.options)
+        return v.BidsRevealed(
+            self.seats, move.cards, tuple(self.seats[p] for p in res.cancelled),
+            None if res.takes_all is None else self.seats[res.takes_all], res.how,
+            () if res.takes_all is not None else tuple(self.seats[p] for p in res.choosers),
+            res.stalemate, why=self._why(cards, res))
+
+    def _last_bids(self):
+        last = next((m for m in reversed(self.state.moves) if isinstance(m, Bids)), None)
+        return None if last is None else self._reveal_of(last)
 
     def _why(self, cards: tuple, res):
         """Why the bids work out so (G4, G6), or None when the order says it all."""

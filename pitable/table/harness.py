@@ -34,7 +34,8 @@ class SimTable:
     def __init__(self, log_dir, *, seats: int = 3, wiring: str = "direct", display: str = "dummy",
                  clock=None, bounce: float = 0.02, hold: float = 1.0, deck: str = "physical",
                  on_frame=None, rng=None, language: str = "en", notice_seconds: float | None = None,
-                 assistant: dict | None = None, assistant_worker: str = "inline"):
+                 assistant: dict | None = None, assistant_worker: str = "inline",
+                 reveal_seconds: float | None = None):
         from gpiozero.pins.mock import MockFactory
 
         from pitable.hardware.mockmatrix import MockDirectKeys, MockMatrix
@@ -51,7 +52,8 @@ class SimTable:
         self.device = self._device(display)
         self.table = Table(seats=seats, log_dir=log_dir, deck=deck, clock=self.clock, rng=rng,
                            language=language, notice_seconds=notice_seconds,
-                           assistant=assistant, assistant_worker=assistant_worker)
+                           assistant=assistant, assistant_worker=assistant_worker,
+                           **({} if reveal_seconds is None else {"reveal_seconds": reveal_seconds}))
         self.screen = Screen(self.device, self.clock, blank_after=0, shift_after=0)
         table = self.table
         self.changed_at = self.clock()   # when the glass last got a new frame

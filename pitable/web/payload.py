@@ -278,7 +278,9 @@ def seat_keys(snap, seat: int) -> list:
     if isinstance(view, v.Choosing):
         if view.seat != seat:
             return only({})
-        return only({i: w(msg(f"n.{k}", n=n)) for i, (k, n) in enumerate(view.kinds)})
+        from pitable.rules.grasshopper import KINDS
+
+        return only({KINDS.index(k): w(msg(f"n.{k}", n=n)) for k, n in view.kinds})  # a kind's one key
     if isinstance(view, v.ConfirmUndo):
         return [{"label": w(msg("key.yes")) if i == 6 else w(msg("key.no")), "on": True, "mine": False}
                 for i in range(8)]

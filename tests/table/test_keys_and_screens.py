@@ -93,7 +93,7 @@ def legal_move(table, rng) -> None:
                 assert free, (st.to_json(), p, game.pending, table.view())
                 press(table, pad, rng.choice(free))
     elif st.phase is CHOOSING:
-        press(table, game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+        press(table, game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]))
 
 
 TABLES = {

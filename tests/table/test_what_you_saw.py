@@ -80,7 +80,7 @@ def legal_key(sim, rng):
                 return pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1])
         return None  # the Pi thinks
     if st.phase is CHOOSING:
-        return game.seats[st.chooser], rng.randrange(len(st.display_kinds()))
+        return game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]])
     return None
 
 
