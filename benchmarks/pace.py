@@ -2,7 +2,7 @@
 
 Plays seeded whole Grasshopper Poker games through the real controllers on simulated pads
 (``pitable.table.harness.SimTable``: pins, debounce, key tracker, loop, controllers, journal;
-a hand-moved clock; notices wait for a key, as a table that reads at its own pace) and
+a hand-moved clock; the config's defaults) and
 counts, per bidding turn and per game, the presses the rules need (a bid a person makes, a
 choice, one key per real garden card turned up) apart from the presses that only turn a page
 ("Any key: next", the bids reveal, the resumed notice). Each kind of table is one line:
@@ -58,7 +58,7 @@ def play(players: int, deck: str, pi: bool, seed: int, root: Path) -> dict:
     seats = max(humans, 2)
     sim = SimTable(root / f"{players}{deck}{pi}{seed}", seats=seats, clock=ManualClock(),
                    wiring="direct" if seats <= 3 else "matrix",
-                   deck="physical", notice_seconds=0, rng=random.Random(seed),
+                   deck="physical", rng=random.Random(seed),
                    assistant={"seats": 0, "level": "easy"}, assistant_worker="inline")
     try:
         start(sim, humans, deck, pi)
@@ -76,10 +76,12 @@ def play(players: int, deck: str, pi: bool, seed: int, root: Path) -> dict:
             current = turns[-1] if turns else pre
             if game.overlay or game.notices:
                 if type(sim.view()).__name__ == "BidsRevealed":
-                    # people read the bids (the table holds them reveal_seconds): then go on
-                    left = sim.changed_at + getattr(game, "reveal_seconds", 0) - sim.clock.t
-                    if left > 0:
-                        sim._wait(left)
+                    # people read the bids: the table holds them reveal_seconds, and goes on
+                    # by itself after notice_seconds (or reveal_seconds, where it does)
+                    since = sim.changed_at
+                    sim._wait(getattr(game, "reveal_seconds", 0) + 0.05)
+                    if type(sim.view()).__name__ != "BidsRevealed" or sim.changed_at != since:
+                        continue                    # gone on by itself: no press
                 sim.tap(1, 5)
                 current[1] += 1
             elif st.phase is REVEAL:

@@ -35,6 +35,7 @@ class Setup(NamedTuple):
     assistant_level: str | None = None  # "easy" | "strong" when it plays
     phone: tuple | None = None  # (seat, join address) while a phone's QR is shown (config web:)
     phones: tuple | None = None  # seat numbers that have a phone; None: phones are off
+    pi_key: Msg | None = None    # what key 6 does on the join step ("Pi strong", "no Pi"): an action
 
 
 class Resumed(NamedTuple):

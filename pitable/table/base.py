@@ -231,8 +231,10 @@ class GameTable(Toasts):
             return None
         if self._informing is None or self._informing[0] is not shown:
             seconds = self.notice_seconds
-            if isinstance(shown, v.BidsRevealed):
-                seconds = max(seconds, self.reveal_seconds)  # never away before it was seen
+            if isinstance(shown, v.BidsRevealed) and self.reveal_seconds:
+                # the bids hold reveal_seconds whatever is pressed, then go on by themselves to
+                # the step they set off (no press only turns them; hold 1 shows them again)
+                seconds = self.reveal_seconds
             self._informing = (shown, self.clock() + seconds)
         return self._informing[1]
 

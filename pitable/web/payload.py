@@ -254,7 +254,7 @@ def seat_keys(snap, seat: int) -> list:
                 return [{"label": w(msg("web.join")), "on": True, "mine": False} for _ in NAMES]
             labels = {6: w(msg("key.go_on")), 7: w(msg("key.leave"))}
             if view.game == "grasshopper":
-                labels[5] = w(msg("seat.assistant"))
+                labels[5] = w(view.pi_key or msg("seat.assistant"))
             return only(labels)
         labels = {i: w(label) for i, (label, _) in enumerate(view.options)}
         labels.update({6: w(msg("key.start")), 7: w(msg("web.back"))})

@@ -116,7 +116,7 @@ def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
             elif game.state.phase is REVEAL:
                 press(table, 1, next(k for k in (1, 2, 3, 4, 0) if game.state.unseen[k]))
             else:
-                press(table, game.seats[game.state.chooser], 0)
+                press(table, game.seats[game.state.chooser], next(k for k, n in enumerate(game.state.display) if n))
         bid(table, ((1, a), (2, b)))
     while game.state.phase is not BIDDING or game.notices:
         if game.notices:
@@ -124,7 +124,7 @@ def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
         elif game.state.phase is REVEAL:
             press(table, 1, next(k for k in (1, 2, 3, 4, 0) if game.state.unseen[k]))
         else:
-            press(table, game.seats[game.state.chooser], 0)
+            press(table, game.seats[game.state.chooser], next(k for k, n in enumerate(game.state.display) if n))
     bid(table, ((1, 7), (2, 7)))  # the round's last bid: X and X, a stalemate
     press(table, 1, 6)
     assert titles(game)[0] == "Stalemate" and "Round 1 over" in titles(game)

@@ -130,7 +130,7 @@ class WebTable:
         self.port = self.web.port
         self.phones = Phones(token_bytes=rng.randbytes, clock=self.clock)
         self.table = Table(seats=pads, log_dir=log_dir, clock=self.clock, rng=random.Random(seed), language=language,
-                           deck=deck, notice_seconds=0, phones=self.phones,
+                           deck=deck, notice_seconds=0, reveal_seconds=0, phones=self.phones,
                            web_address=f"HTTP://127.0.0.1:{self.port}/")
         self.screen = Screen(dummy(width=128, height=64, mode="1"), self.clock, blank_after=0, shift_after=0)
         table = self.table
