@@ -151,7 +151,8 @@ class Table:
             done.journal.close()
             self._close_assistant()
             self._offer_unsaved = False
-            self.current = self._setup(done.game)
+            # a new game keeps the last one's cards (real or virtual), as "again" does
+            self.current = self._setup(done.game, (getattr(done, "header", None) or {}).get("deck"))
             if done.again:
                 self.current = self._start(self._same_players(done)) or self.current
 
@@ -230,8 +231,8 @@ class Table:
 
     # -- games -------------------------------------------------------------------------------
 
-    def _setup(self, game: str | None = None) -> Setup:
-        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+    def _setup(self, game: str | None = None, deck: str | None = None) -> Setup:
+        return Setup(self.seats, game or self.default_game, deck or self.default_deck, clock=self.clock,
                      sitting=self.sitting, notice_seconds=8.0 if self.notice_seconds is None else self.notice_seconds,
                      assistant_seats=self.assistant.get("seats", 0),
                      assistant_level=self.assistant.get("level", "strong"),
