@@ -114,6 +114,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: as for run)")
     p.add_argument("--picture", metavar="OUT", help="also draw the header, the wires and the pads to OUT (.png or .svg)")
     p.add_argument("--markdown", action="store_true", help="print the pads' tables as Markdown (for the README)")
+    p.add_argument("--checklist", action="store_true",
+                   help="print the checks before first power: continuity, voltages, then pitable pads")
     p.set_defaults(func=cmd_wiring)
 
     p = sub.add_parser("pads", help="wiring test: show which seat and key is pressed")
@@ -257,6 +259,11 @@ def cmd_wiring(args) -> int:
         raise PitableError(f"--picture {args.picture}: the name must end in .png or .svg")
     config, source = choose_config(args.config)
     wiring = wiring_of(config)
+    if getattr(args, "checklist", False):
+        from pitable.hardware.wiring_text import as_checklist
+
+        print(as_checklist(wiring, source), end="")
+        return 0
     print(as_markdown(wiring, source) if args.markdown else as_text(wiring, source), end="")
     for line in pin_warnings(config, source):
         print(line, file=sys.stderr)
@@ -264,10 +271,12 @@ def cmd_wiring(args) -> int:
         from pitable.hardware.wiring_picture import save_picture
 
         try:
-            save_picture(wiring, args.picture, title=source)
+            written = save_picture(wiring, args.picture, title=source)
         except OSError as e:
             raise PitableError(f"--picture {args.picture}: cannot write: {e.strerror or e}") from None
         print(f"picture: {args.picture}", file=sys.stderr if args.markdown else sys.stdout)
+        for extra in written[1:]:
+            print(f"picture: {extra}", file=sys.stderr if args.markdown else sys.stdout)
     return 0
 
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Make docs/wiring.md's per-config section and docs/wiring/*.svg from config/*.yaml.
+"""Make docs/wiring.md's per-config section and docs/wiring/*.svg from config/*.yaml
+(each config's header picture, and its hub, pad and cable build drawings).
 
     PYTHONPATH=. python scripts/wiring_docs.py          # write them
     PYTHONPATH=. python scripts/wiring_docs.py --png    # also docs/wiring/*.png, to look at
@@ -18,11 +19,14 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pitable.config import load_config  # noqa: E402
-from pitable.hardware.wiring import wiring_of  # noqa: E402
+from pitable.hardware.wiring import checklist, wiring_of  # noqa: E402
+from pitable.hardware.wiring_build import BUILD_PICTURES  # noqa: E402
 from pitable.hardware.wiring_picture import layout, to_png, to_svg  # noqa: E402
 from pitable.hardware.wiring_text import DOC_BEGIN, DOC_END, doc_order, doc_section  # noqa: E402
 
 PICTURES = "docs/wiring"
+CHECK_BEGIN = "<!-- checklist: made by scripts/wiring_docs.py from config/pitable.yaml -->"
+CHECK_END = "<!-- end of checklist -->"
 DOC = "docs/wiring.md"
 
 
@@ -37,10 +41,20 @@ def made(root: pathlib.Path = ROOT):
         drawing = layout(wiring, source)
         svgs[picture] = to_svg(drawing)
         drawings[picture] = drawing
+        if wiring.kind in ("direct", "matrix"):   # the build drawings: hub, pad, cables
+            for suffix, make in BUILD_PICTURES.items():
+                path = picture.replace(".svg", f"-{suffix}.svg")
+                drawings[path] = make(wiring, source)
+                svgs[path] = to_svg(drawings[path])
         entries.append((source, wiring, picture.removeprefix("docs/")))
     doc = (root / DOC).read_text(encoding="utf-8")
     start, end = doc.index(DOC_BEGIN), doc.index(DOC_END) + len(DOC_END) + 1
-    return doc[:start] + doc_section(entries) + doc[end:], svgs, drawings
+    doc = doc[:start] + doc_section(entries) + doc[end:]
+    default = wiring_of(load_config(root / "config" / "pitable.yaml"))
+    start, end = doc.index(CHECK_BEGIN), doc.index(CHECK_END)
+    steps = "\n".join(f"- {step}" for step in checklist(default))
+    doc = doc[:start] + CHECK_BEGIN + "\n\n" + steps + "\n\n" + doc[end:]
+    return doc, svgs, drawings
 
 
 def main() -> int:

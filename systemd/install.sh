@@ -11,10 +11,11 @@ PREFIX=/opt/pitable
 echo "== packages (venv, lgpio for gpiozero, i2c-tools for i2cdetect)"
 apt-get install -y python3-venv python3-lgpio i2c-tools
 
-echo "== I2C on, at 400 kHz (a full frame: ~23 ms instead of ~90 ms)"
+echo "== I2C on, at 400 kHz (a full frame: ~23 ms instead of ~90 ms), on a steady core clock"
 raspi-config nonint do_i2c 0
 BOOT=/boot/firmware/config.txt; [ -f "$BOOT" ] || BOOT=/boot/config.txt
-grep -q "^dtparam=i2c_arm_baudrate=" "$BOOT" || echo "dtparam=i2c_arm_baudrate=400000" >> "$BOOT"
+. systemd/boot-lines.sh   # core_freq under [pi3]/[pi02], the baud rate under [all]
+boot_lines "$BOOT"
 
 echo "== code in $PREFIX, venv sees apt's lgpio (pip: about a minute, 5-10 on a Pi Zero the first time)"
 mkdir -p "$PREFIX"

@@ -8,16 +8,23 @@ the key still reads pressed ``bounce`` seconds after its first press edge; whate
 line did in between (contact chatter, a spark of static, a lamp switching on a 1.5 m
 unshielded cable) does not matter, only the level when the time is up. The press is
 then dated at its first edge: it began when the finger went down, so a hold is timed
-from there. A release is accepted at once: a closed contact holds the line at ground
-through a few ohms, where noise cannot lift it, while the open line hangs on a
-~50 kOhm pull-up and is the one that picks up glitches; and a key acts on its release
-(a short press), so the release carries the key-to-frame latency. Release chatter
-needs no lockout: each closing in it is a new press to be confirmed, and the contact
-is open again when its time is up.
+from there.
+
+**A release is confirmed too**, after ``release`` seconds (5 ms by default in the pads):
+the key must still read open then, else the opening was a contact break and the press
+goes on. Noise cannot lift a closed contact off ground, but a cheap tactile switch
+pressed lightly, or with a rolling finger, opens for 0.2-1 ms in the middle of a press
+(mechanical chatter): counted at once, that would be a release and a second press, and
+a 1 s hold would end as a short press. The release is dated at its first edge (the
+finger left then), so a press is as long as the finger made it. Release chatter needs
+no lockout: each closing in it cancels the pending release, and the release is
+confirmed ``release`` after the contact last opened.
 
 The cost: a press is known ``bounce`` (20 ms) after the finger went down. Nothing a
 player sees waits for it (a key acts on release, a hold is timed from the first edge);
-``benchmarks/latency.py`` prints it. A tap shorter than ``bounce`` is dropped: a
+``benchmarks/latency.py`` prints it. A release is known ``release`` (5 ms) after the
+finger left: that is added to every key's key-to-frame latency (a key acts on its
+release), and ``benchmarks/latency.py`` measures it. A tap shorter than ``bounce`` is dropped: a
 person's tap lasts 50 ms and more.
 
 No timer thread: the pads report ``next_deadline()`` (the earliest pending check) and
@@ -34,7 +41,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple
 
-__all__ = ["KeyEdge", "KeyEvent", "Debouncer", "KeyTracker", "PRESS", "HOLD"]
+__all__ = ["KeyEdge", "KeyEvent", "KeyStuck", "Debouncer", "KeyTracker", "PRESS", "HOLD"]
 
 PRESS = "press"
 HOLD = "hold"
@@ -47,6 +54,17 @@ class KeyEdge(NamedTuple):
     key: int
     pressed: bool
     time: float
+
+
+class KeyStuck(NamedTuple):
+    """A key held far longer than any player holds one (something resting on the pad, a
+    shorted key): ``stuck`` True when the pads notice it, False once it is let go.
+    ``since`` is when it went down. The table shows it; no game acts on it."""
+
+    seat: int
+    key: int
+    since: float
+    stuck: bool = True
 
 
 class KeyEvent(NamedTuple):
@@ -67,20 +85,27 @@ class _KeyState:
     def __init__(self) -> None:
         self.level = False  # accepted level
         self.raw = False  # last level seen, accepted or not
-        self.since: float | None = None  # first press edge of a press not yet confirmed
-        self.check: float | None = None  # when to confirm it (since + bounce), None: nothing pending
+        # The change waiting to be confirmed is always away from ``level``: a press
+        # while the key is up, a release while it is down. ``since`` is its first edge,
+        # ``check`` when to confirm it (since + bounce, or since + release); None: nothing.
+        self.since: float | None = None
+        self.check: float | None = None
 
 
 class Debouncer:
-    """Press confirmation per (seat, key); see the module docstring.
+    """Press and release confirmation per (seat, key); see the module docstring.
 
+    ``release=0`` accepts a release at once (as before releases were confirmed).
     Not thread-safe: the pads call it under their own lock.
     """
 
-    def __init__(self, bounce: float) -> None:
+    def __init__(self, bounce: float, release: float = 0.0) -> None:
         if bounce < 0:
             raise ValueError(f"bounce must be >= 0, not {bounce!r}")
+        if release < 0:
+            raise ValueError(f"release must be >= 0, not {release!r}")
         self.bounce = float(bounce)
+        self.release = float(release)
         self._keys: dict[tuple[int, int], _KeyState] = {}
 
     def _state(self, seat: int, key: int) -> _KeyState:
@@ -91,7 +116,8 @@ class Debouncer:
 
     def decide(self, seat: int, key: int, level: bool, time: float) -> list[KeyEdge]:
         """The key's pending check, decided with ``level`` read at ``time`` (>= the check):
-        the press if it still reads pressed, nothing (a glitch) if not."""
+        a pending press counts if it still reads pressed, else it was a glitch; a pending
+        release counts if it still reads open, else it was a contact break."""
         st = self._state(seat, key)
         if st.check is None or time < st.check:
             return []
@@ -99,6 +125,9 @@ class Debouncer:
         if level and not st.level:
             st.level = True
             return [KeyEdge(seat, key, True, since)]
+        if not level and st.level:
+            st.level = False
+            return [KeyEdge(seat, key, False, since)]
         return []
 
     def edge(self, seat: int, key: int, pressed: bool, time: float) -> list[KeyEdge]:
@@ -110,13 +139,14 @@ class Debouncer:
         out = self.decide(seat, key, st.raw, time) if st.check is not None else []
         pressed = bool(pressed)
         st.raw = pressed
-        if pressed and not st.level and st.check is None:
-            st.since, st.check = time, time + self.bounce
-            if self.bounce == 0:
-                out += self.decide(seat, key, True, time)
-        elif not pressed and st.level:
-            st.level = False
-            out.append(KeyEdge(seat, key, False, time))
+        if pressed != st.level and st.check is None:
+            wait = self.bounce if pressed else self.release
+            st.since, st.check = time, time + wait
+            if wait == 0:
+                out += self.decide(seat, key, pressed, time)
+        elif pressed == st.level and st.check is not None and st.level:
+            # closed again before its release was confirmed: a break, the press goes on
+            st.since = st.check = None
         return out
 
     def next_deadline(self) -> float | None:
@@ -133,7 +163,7 @@ class Debouncer:
         return [sk for _, sk in sorted(items)]
 
     def check_of(self, seat: int, key: int) -> float | None:
-        """When the key's pending press is to be confirmed, or None."""
+        """When the key's pending press (or release) is to be confirmed, or None."""
         st = self._keys.get((seat, key))
         return st.check if st else None
 

@@ -21,9 +21,10 @@ The loop's part (no timer threads anywhere)::
     pads.settle()              # cheap no-op when nothing is due; may put edges on the queue
     ... drain the queue, feeding KeyEdges to tracker.edge(), then tracker.expire(clock())
 
-``pads.next_deadline()`` is when a press is to be confirmed (a glitch is not a key: see
-:mod:`pitable.hardware.keys`) and, for the matrix, the next re-scan while a key is held
-(see :class:`MatrixPads`). When no key is down and no press waits, it is None: an idle
+``pads.next_deadline()`` is when a press or a release is to be confirmed (a glitch is
+not a key, a contact break is not a release: see :mod:`pitable.hardware.keys`), when a
+held key counts as stuck (``STUCK_AFTER``: handed out as a ``KeyStuck`` for the table to
+show), and, for the matrix, the next re-scan while a key is held (see :class:`MatrixPads`). When no key is down and no press waits, it is None: an idle
 table wakes nobody. A press waiting for its check posts no edge, so the pads call
 ``wake()`` (the loop's ``post(nothing)``) when their deadline comes earlier: a loop
 blocked on its queue then asks again.
@@ -35,6 +36,7 @@ same pull-up/active-low behaviour without it. Holds are timed by the KeyTracker.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from functools import partial
@@ -44,14 +46,64 @@ from gpiozero import Buzzer, DigitalInputDevice, GPIODevice, LED
 from gpiozero.exc import GPIOZeroError
 
 from ..errors import HardwareError
-from .keys import Debouncer, KeyEdge
+from .keys import Debouncer, KeyEdge, KeyStuck
 
-__all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing"]
+__all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing",
+           "RELEASE", "STUCK_AFTER"]
+
+log = logging.getLogger(__name__)
 
 KEYS = 8
+# A release counts once the key still reads open this long after it opened: a contact
+# break of 0.2-1 ms inside a press (mechanical chatter of a cheap tactile switch) is then
+# not a release and a second press. It adds this much to a key's key-to-frame latency
+# (a key acts on its release): benchmarks/latency.py measures it.
+RELEASE = 0.005
+# A key held this long is stuck (something on the pad, a shorted key): no game holds a
+# key for half a minute. It is logged and shown on the table; a matrix stops re-scanning
+# for it (see MatrixPads).
+STUCK_AFTER = 30.0
 
 Pin = int | str
-OnEdge = Callable[[KeyEdge], None]
+OnEdge = Callable[[KeyEdge | KeyStuck], None]
+
+
+class _Held:
+    """When each debounced-down key went down, and which of them are stuck."""
+
+    def __init__(self, after: float) -> None:
+        self.after = after
+        self.since: dict[tuple[int, int], float] = {}
+        self.stuck: set[tuple[int, int]] = set()
+
+    def track(self, edges) -> list[KeyStuck]:
+        """Follow the edges the pads hand out; a stuck key's release says it is over."""
+        out = []
+        for e in edges:
+            sk = (e.seat, e.key)
+            if e.pressed:
+                self.since[sk] = e.time
+            else:
+                since = self.since.pop(sk, e.time)
+                if sk in self.stuck:
+                    self.stuck.discard(sk)
+                    log.info("seat %d key %d let go after %.0f s", e.seat + 1, e.key + 1, e.time - since)
+                    out.append(KeyStuck(e.seat, e.key, since, False))
+        return out
+
+    def due(self, now: float) -> list[KeyStuck]:
+        out = []
+        for (seat, key), since in sorted(self.since.items(), key=lambda kv: kv[1]):
+            if (seat, key) not in self.stuck and now >= since + self.after:
+                self.stuck.add((seat, key))
+                log.warning("seat %d key %d has been held for %.0f s: stuck? (something on "
+                            "the pad, or a shorted key)", seat + 1, key + 1, now - since)
+                out.append(KeyStuck(seat, key, since))
+        return out
+
+    def next_deadline(self) -> float | None:
+        times = [t + self.after for sk, t in self.since.items() if sk not in self.stuck]
+        return min(times) if times else None
 
 
 def nothing() -> None:
@@ -96,13 +148,15 @@ class DirectPads(_Closing):
     """One input per key: ``seats[s][k]`` is the GPIO of key ``k`` of seat ``s``."""
 
     def __init__(self, seats: Sequence[Sequence[Pin]], on_edge: OnEdge, *,
-                 pin_factory=None, bounce: float = 0.02,
+                 pin_factory=None, bounce: float = 0.02, release: float = RELEASE,
+                 stuck_after: float = STUCK_AFTER,
                  clock: Callable[[], float] = time.monotonic,
                  wake: Callable[[], None] | None = None) -> None:
         self._on_edge = on_edge
         self._wake = wake
         self._clock = clock
-        self._debouncer = Debouncer(bounce)
+        self._debouncer = Debouncer(bounce, release)
+        self._held = _Held(stuck_after)
         # RLock: with mock pins a handler can run inside our own settle() call.
         self._lock = threading.RLock()
         self._keys: list[list[DigitalInputDevice]] = []
@@ -133,20 +187,27 @@ class DirectPads(_Closing):
         # gpiozero thread: debounce and hand over, nothing else.
         with self._lock:
             before = self._debouncer.next_deadline()
-            for e in self._debouncer.edge(seat, key, pressed, self._clock()):
-                self._on_edge(e)
+            self._emit(self._debouncer.edge(seat, key, pressed, self._clock()))
             _wake_if_earlier(self._wake, before, self._debouncer.next_deadline())
+
+    def _emit(self, edges) -> None:
+        for item in [*edges, *self._held.track(edges)]:
+            self._on_edge(item)
 
     def next_deadline(self) -> float | None:
         with self._lock:
-            return self._debouncer.next_deadline()
+            dls = [d for d in (self._debouncer.next_deadline(), self._held.next_deadline())
+                   if d is not None]
+            return min(dls) if dls else None
 
     def settle(self, now: float | None = None) -> None:
-        """Re-read keys whose debounce check is due; deliver levels hidden in chatter."""
+        """Re-read keys whose debounce check is due; deliver levels hidden in chatter;
+        say which keys have been held so long that they are stuck."""
         with self._lock:
             now = self._clock() if now is None else now
-            for e in self._debouncer.settle_due(now, self._read):
-                self._on_edge(e)
+            self._emit(self._debouncer.settle_due(now, self._read))
+            for item in self._held.due(now):
+                self._on_edge(item)
 
     def _read(self, seat: int, key: int) -> bool:
         return bool(self._keys[seat][key].is_active)
@@ -176,6 +237,11 @@ def _wake_if_earlier(wake, before: float | None, after: float | None) -> None:
     while the key is still down."""
     if wake is not None and after is not None and (before is None or after < before):
         wake()
+
+
+# gpiozero's native and pigpio factories switch a pin to output at its latch's old value
+# before they write 0: a row must never be driven high, not even for microseconds
+_LATCHING = ("NativeFactory", "PiGPIOFactory")
 
 
 def _drive_low(pin) -> None:
@@ -217,10 +283,21 @@ class MatrixPads(_Closing):
     late to that check and the key has been let go meanwhile, the columns tell what it
     read at the check: a column that has not moved since the last scan, and that no
     other seat holds, still shows that key's level.
+
+    **A stuck key** (held ``stuck_after``, 30 s: something resting on a pad, a shorted
+    key) is logged and handed out as a :class:`~pitable.hardware.keys.KeyStuck`, and its
+    row is *let go* between scans instead of driven low. A let-go row pulls no column
+    down, so the stuck key no longer holds its column low: every other seat's press on
+    that column makes an edge again, and short taps there are seen at once, as on any
+    other column. The periodic re-scan stops counting the stuck key (no 50 scans a
+    second all evening); the stuck pad is scanned every ``stuck_poll`` seconds (and on
+    every other key's edge), which sees its other keys and the stuck key's release.
+    Once let go, the row is driven low again.
     """
 
     def __init__(self, rows: Sequence[Pin], columns: Sequence[Pin], on_edge: OnEdge, *,
-                 pin_factory=None, bounce: float = 0.02,
+                 pin_factory=None, bounce: float = 0.02, release: float = RELEASE,
+                 stuck_after: float = STUCK_AFTER, stuck_poll: float = 0.1,
                  clock: Callable[[], float] = time.monotonic,
                  scan_interval: float = 0.02, settle: float = SETTLE,
                  sleep: Callable[[float], None] = time.sleep,
@@ -232,7 +309,10 @@ class MatrixPads(_Closing):
         self._sleep = sleep
         self._wake = wake
         self.settle_time = settle
-        self._debouncer = Debouncer(bounce)
+        self._debouncer = Debouncer(bounce, release)
+        self._held = _Held(stuck_after)
+        self.stuck_poll = stuck_poll
+        self._isolated: set[int] = set()   # rows of stuck keys: let go between scans
         self.scan_interval = scan_interval
         self.seats = len(rows)
         self.scan_count = 0
@@ -253,6 +333,13 @@ class MatrixPads(_Closing):
                 except Exception as e:  # noqa: BLE001 - GPIOZeroError, lgpio.error, RuntimeError...
                     raise _gpio_error(f"matrix row of seat {s + 1}", pin, e) from e
                 self._rows.append(dev)
+                if type(dev.pin_factory).__name__ in _LATCHING:
+                    raise PadsError(
+                        f"matrix row of seat {s + 1} (GPIO {pin}): pin factory "
+                        f"{type(dev.pin_factory).__name__} turns a pin into an output at "
+                        "whatever its output latch holds (another program may have left a 1 "
+                        "there), so a row could be driven high for microseconds; the matrix "
+                        "needs pads.pin_factory: lgpio or rpigpio (or default)")
                 try:
                     _drive_low(dev.pin)
                 except Exception as e:  # noqa: BLE001
@@ -291,8 +378,24 @@ class MatrixPads(_Closing):
         dl = self._deadline
         if dl is None or now < dl:
             return
-        held = any(any(r) for r in self._raw)
-        self._service(scan=held and now >= self._last_scan + self.scan_interval)
+        due = self._next_scan()
+        self._service(scan=due is not None and now >= due)
+
+    def _next_scan(self) -> float | None:
+        """When the next periodic scan is due: soon while a key holds its column low (a
+        press on that column by another seat makes no edge), slowly while only stuck
+        pads are down (their rows are let go and hide nothing), never when no key is."""
+        if any(self._raw[s][k] for s in range(self.seats) if s not in self._isolated
+               for k in range(KEYS)):
+            return self._last_scan + self.scan_interval
+        if self._isolated:
+            return self._last_scan + self.stuck_poll
+        return None
+
+    @property
+    def stuck(self) -> set[tuple[int, int]]:
+        """(seat, key) of the keys held so long they count as stuck."""
+        return set(self._held.stuck)
 
     def pressed(self, seat: int, key: int) -> bool:
         return self._debouncer.level(seat, key)
@@ -333,10 +436,12 @@ class MatrixPads(_Closing):
                     # the due checks first, from this scan; then the other changes
                     edges += self._debouncer.settle_due(self._last_scan, lambda s, k: m[s][k])
                     edges += self._apply(m)
+                items = edges + self._held.track(edges) + self._held.due(now)
+                self._isolate()
                 before, self._deadline = self._deadline, self._next_deadline()
                 # Edges go out after the deadline is updated, so the loop never sees
                 # an edge without the check it arms.
-                for e in edges:
+                for e in items:
                     self._on_edge(e)
                 _wake_if_earlier(self._wake, before, self._deadline)
                 with self._flags:
@@ -352,7 +457,8 @@ class MatrixPads(_Closing):
         edges = []
         for s, k in self._debouncer.due(self._clock()):
             check = self._debouncer.check_of(s, k)
-            others = any(self._raw[o][k] for o in range(self.seats) if o != s)
+            others = any(self._raw[o][k] for o in range(self.seats)
+                         if o != s and o not in self._isolated)
             still = self._moved[k] is None or self._moved[k] > check
             if self._last_scan <= check and still and not others:
                 edges += self._debouncer.decide(s, k, self._raw[s][k], check)
@@ -362,7 +468,20 @@ class MatrixPads(_Closing):
         return [bool(c.is_active) for c in self._cols]
 
     def _expected_idle(self) -> list[bool]:
-        return [any(row[k] for row in self._raw) for k in range(KEYS)]
+        return [any(row[k] for s, row in enumerate(self._raw) if s not in self._isolated)
+                for k in range(KEYS)]
+
+    def _isolate(self) -> None:
+        """Let go the rows of stuck keys, drive low again the rows no longer stuck."""
+        rows = {s for s, _ in self._held.stuck}
+        if rows == self._isolated:
+            return
+        for s in rows - self._isolated:
+            _let_go(self._rows[s].pin)
+        for s in self._isolated - rows:
+            _drive_low(self._rows[s].pin)
+        self._isolated = rows
+        self._settle()
 
     def _raw_level(self, seat: int, key: int) -> bool:
         return self._raw[seat][key]
@@ -376,8 +495,9 @@ class MatrixPads(_Closing):
             self._settle()
             m.append([bool(c.is_active) for c in self._cols])
             _let_go(row.pin)
-        for row in self._rows:
-            _drive_low(row.pin)
+        for s, row in enumerate(self._rows):
+            if s not in self._isolated:
+                _drive_low(row.pin)
         # the columns of keys held on other rows fall now: driven, fast, but read only
         # after a settle like every other reading
         self._settle()
@@ -397,9 +517,7 @@ class MatrixPads(_Closing):
         return edges
 
     def _next_deadline(self) -> float | None:
-        dls = [self._debouncer.next_deadline()]
-        if any(any(r) for r in self._raw):
-            dls.append(self._last_scan + self.scan_interval)
+        dls = [self._debouncer.next_deadline(), self._next_scan(), self._held.next_deadline()]
         dls = [d for d in dls if d is not None]
         return min(dls) if dls else None
 

@@ -15,8 +15,9 @@ from pitable.hardware.header import (
     BCM_TO_BOARD, GROUND_PINS, Bite, bite_of, i2c_pins, spi_pins,
 )
 
-__all__ = ["KEY_NAMES", "PinUse", "Part", "Wiring", "wiring_of", "pin_warnings", "PinWarning",
-           "bite_warnings", "BiteWarning"]
+__all__ = ["KEY_NAMES", "PinUse", "Part", "HubLine", "Wiring", "wiring_of", "pin_warnings",
+           "PinWarning", "bite_warnings", "BiteWarning", "contact_map", "five_volt_landings",
+           "SAFE_GROUNDS", "checklist", "low_level"]
 
 KEY_NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
 RESISTOR = "330 ohm"
@@ -26,6 +27,63 @@ CONNECTOR_PINS = 15      # a D-sub 15 (DA-15) per pad
 OLED_ORDER = ("The display: wire it by the labels printed on its module, not by position: "
               "many 1.3\" SH1106 boards and some 0.96\" ones are VCC GND SCL SDA, not "
               "GND VCC SCL SDA, and swapped the module is powered backwards.")
+SPI_ORDER = ("The display: an SPI module has 7 pins (GND VCC D0 D1 RES DC CS on most, but the "
+             "order varies): wire it by the labels printed on it, not by position.")
+VCC_RULE = ("Display VCC to 3V3 only (the hub's 3V3 rail, from header pin 1), never to 5 V (pins 2 and 4): "
+            "many modules say \"3-5 V\" and tie their SDA/SCL pull-ups to VCC, which on 5 V lifts "
+            "the Pi's pins over their limit. Its keyed JST-XH connector on the hub goes in "
+            "one way only.")
+
+# The hub. Its 3V3 rail comes from header pin 1 only: pin 1's neighbours are pin 3 (SDA or a
+# key: open drain or an input, harmless if bridged) and pin 2 (5 V, clipped off the box
+# header, like pin 4: the hub never needs 5 V). Pin 17 stays unused: it sits beside pin 19
+# and faces pin 18, which are driven outputs in the shipped configs.
+RAIL_PIN = 1
+CLIPPED = (2, 4)
+
+# What sits in series on each line that leaves the hub, soldered right at its header pin
+# (the first thing after the pin): it limits a misplugged 5 V, an SPI/I2S driver switched on
+# later, or a spark from a player's finger, and keeps a bridge after it harmless.
+SERIES_OHMS = {"key": 1000, "column": 220, "row": 100, "led": 330, "buzzer": 100}
+CAP = {"key": "10 nF"}   # on a direct pad, from each key's contact to its ground, beside the key
+DIODE = "BAT43 Schottky"                   # BAT85 is the same; see the low-level budget
+V_IL = 0.8               # the Pi's input reads low below this
+V_SUPPLY = 3.3
+R_INTERNAL = 50_000      # the Pi's own pull-up, at its lowest
+V_F = {"BAT43 Schottky": 0.30, "1N4148": 0.62}   # forward drop at ~0.3 mA, 25 C, at its highest
+V_OL_8MA = 0.4           # a pin's low output at its 8 mA drive
+
+
+def _ohms(r: float) -> str:
+    return f"{r / 1000:g} kOhm" if r >= 1000 else f"{r:g} ohm"
+
+
+def five_volt_landings() -> tuple[int, ...]:
+    """Hub pins that get the Pi's 5 V when the ribbon sits on the Pi turned round or one
+    pin pair over (or both): the hub takes no ground or supply from these."""
+    out = set()
+    for n in range(1, 41):
+        for m in (n - 2, n + 2, 41 - n, 41 - n - 2, 41 - n + 2):
+            if m in (2, 4):
+                out.add(n)
+    return tuple(sorted(out))
+
+
+SAFE_GROUNDS = tuple(p for p in GROUND_PINS if p not in five_volt_landings())
+
+
+def contact_map(kind: str) -> tuple[tuple[int, str], ...]:
+    """The DA-15 contacts of every pad, the same on each: (contact, signal).
+
+    Contacts 1-8 are the top row, 9-15 the bottom row, each between two of the top
+    row's: 9 sits between 1 and 2, 10 between 2 and 3, and so on. Grounds on 9, 11, 13
+    and 15 put a ground next to every key line."""
+    first = "key" if kind == "direct" else "column"
+    keys = tuple((k + 1, f"{first} {KEY_NAMES[k]}") for k in range(8))
+    return keys + ((9, "GND"), (10, "row" if kind == "matrix" else "spare"), (11, "GND"),
+                   (12, "LED"), (13, "GND"), (14, "buzzer" if kind == "direct" else "spare"),
+                   (15, "GND"))
+
 
 # roles, in the order of the legend
 ROLES = {
@@ -59,6 +117,20 @@ class Part:
     count: int
     name: str
     note: str = ""
+    spare: int = 0          # extra to order: the ones that get lost, bent or burnt
+
+
+@dataclass(frozen=True)
+class HubLine:
+    """One header pin's way across the hub: what sits on it, in order, and where it goes."""
+
+    board: int
+    bcm: int | None
+    what: str
+    series: str = ""        # the resistor at the header pin, "" for none
+    pull_up: str = ""       # "10 kOhm" from the line (after its resistor) to the 3V3 rail
+    cap: str = ""           # to ground, after the resistor
+    to: str = ""            # "every pad, contact 3", "pad 2, contact 10", "display connector, pin 4"
 
 
 @dataclass(frozen=True)
@@ -71,6 +143,11 @@ class Wiring:
     parts: tuple[Part, ...]
     notes: tuple[str, ...]
     reserved: tuple[tuple[int, str], ...] = ()   # (GPIO, why) bus pins not wired but not free
+    hub: tuple[HubLine, ...] = ()  # the hub's lines, by header pin
+    contacts: tuple[tuple[int, str], ...] = ()   # every pad's DA-15: (contact, signal)
+    diode: str = ""                # the matrix's diode
+    budget: tuple[str, ...] = ()   # the low-level budget, line by line
+    display_connector: tuple[tuple[int, str, int], ...] = ()   # (pin, signal, header pin)
 
     def of_role(self, *roles: str) -> list[PinUse]:
         return [u for u in self.uses if u.role in roles]
@@ -95,6 +172,38 @@ class Wiring:
             return ", ".join(f"{u.role} {u.name}" for u in pins)
         return ", ".join(u.name for u in pins)
 
+    def pad_contacts(self, seat: int) -> list[tuple[int, str, PinUse | None]]:
+        """Seat ``seat``'s DA-15: (contact, signal, the header pin behind it or None)."""
+        out = []
+        for contact, signal in self.contacts:
+            use = None
+            if signal.startswith(("key ", "column ")):
+                k = KEY_NAMES.index(signal.split()[1])
+                pins = self.key_pins(seat, k)
+                use = pins[-1] if pins else None
+            elif signal in ("row", "LED", "buzzer"):
+                role = {"row": "row", "LED": "led", "buzzer": "buzzer"}[signal]
+                use = next((u for u in self.seat_pins(seat) if u.role == role), None)
+            elif signal == "GND":
+                use = next((u for u in self.seat_pins(seat) if u.role == "ground"), None)
+            out.append((contact, signal, use))
+        return out
+
+    def line_of(self, board: int) -> HubLine | None:
+        return next((h for h in self.hub if h.board == board), None)
+
+    def neighbours(self) -> list[tuple[PinUse, PinUse]]:
+        """Pairs of used header pins side by side or facing on the box header: where a
+        solder bridge would join two lines (the continuity check looks at each)."""
+        by = {u.board: u for u in self.uses}
+        pairs = []
+        for b, u in sorted(by.items()):
+            for other in (b + 2, b + 1 if b % 2 else None):
+                v = by.get(other) if other else None
+                if v is not None and not (u.role == v.role == "ground"):
+                    pairs.append((u, v))
+        return pairs
+
 
 def _gpio(bcm: int, role: str, what: str, short: str, path: str, seat=None, key=None) -> PinUse:
     return PinUse(BCM_TO_BOARD[bcm], bcm, role, what, short, path, seat, key)
@@ -104,23 +213,21 @@ def _fixed(board: int, role: str, what: str, short: str, seat=None) -> PinUse:
     return PinUse(board, None, role, what, short, "", seat)
 
 
-def _display(config) -> tuple[list[PinUse], list[tuple[int, str]], list[Part], int]:
-    """The display's pins, the bus pins it leaves reserved, its part, and its ground pin."""
+def _display(config) -> tuple[list[PinUse], list[tuple[int, str]], list[Part]]:
+    """The display's signal pins, the bus pins it leaves reserved, and its part (its VCC
+    comes from the hub's 3V3 rail and its GND from the ground bus: see wiring_of)."""
     d = config.display
     if not d.is_hardware:
-        return [], [], [], 0
+        return [], [], []
     name = d.display.upper()
     if d.interface == "i2c":
         lines = i2c_pins(d.i2c_port)
         uses = [_gpio(bcm, "display", f"display {line}", line, "display.i2c_port")
                 for bcm, line in lines.items()]
-        ground = 6
-        uses += [_fixed(1, "power", "display VCC (3V3)", "3V3"),
-                 _fixed(ground, "ground", "display GND", "GND")]
         part = Part(1, f"{name} 128x64 OLED, I2C",
                     "4 pins, often GND VCC SCL SDA but on many 1.3\" boards VCC GND SCL SDA: "
-                    "wire by the labels; 3.3 V")
-        return uses, [], [part], ground
+                    "wire by the labels; VCC to 3.3 V only")
+        return uses, [], [part]
     lines = spi_pins(d.spi_port)
     cs = {0: "CE0", 1: "CE1", 2: "CE2"}[d.spi_device]
     wired = {"SCLK": "D0/SCK", "MOSI": "D1/SDA", cs: "CS"}
@@ -135,18 +242,21 @@ def _display(config) -> tuple[list[PinUse], list[tuple[int, str]], list[Part], i
                       "display.gpio_data_command"))
     if d.gpio_reset is not None:
         uses.append(_gpio(d.gpio_reset, "display", "display RES (reset)", "RST", "display.gpio_reset"))
-    ground = 20
-    uses += [_fixed(17, "power", "display VCC (3V3)", "3V3"),
-             _fixed(ground, "ground", "display GND", "GND")]
     part = Part(1, f"{name} 128x64 OLED, SPI",
-                "7 pins, often GND VCC D0 D1 RES DC CS; the order varies: wire by the labels; 3.3 V")
-    return uses, reserved, [part], ground
+                "7 pins, often GND VCC D0 D1 RES DC CS; the order varies: wire by the labels; "
+                "VCC to 3.3 V only")
+    return uses, reserved, [part]
+
+
+def _spare(n: int) -> int:
+    """What to order on top: a tenth more, at least two (small parts get lost)."""
+    return max(2, -(-n // 10))
 
 
 def wiring_of(config) -> Wiring:
-    """Every pin in use for this config, and the parts to buy."""
+    """Every pin in use for this config, the hub, the pads' connectors and the parts to buy."""
     pads = config.pads
-    uses, reserved, parts, display_ground = _display(config)
+    uses, reserved, parts = _display(config)
     notes: list[str] = []
     d = config.display
     if d.is_hardware and d.interface == "i2c" and not i2c_pins(d.i2c_port):
@@ -156,12 +266,27 @@ def wiring_of(config) -> Wiring:
     leds = buzzers = 0
     needs_ground: list[int] = []   # seats whose pad cable carries a ground wire: all of them
     if d.is_hardware:
-        notes.append(OLED_ORDER)
-    if pads.wiring in ("direct", "matrix"):
+        notes.append(OLED_ORDER if d.interface == "i2c" else SPI_ORDER)
+        notes.append(VCC_RULE)
+    wired = pads.wiring in ("direct", "matrix")
+    if wired:
         notes.append("Cable plan, a star: a 40-way ribbon cable from the Pi's header to a hub "
-                     "board (perfboard with a 2x20 box header) that carries the resistors and "
+                     "board (stripboard with a 2x20 box header) that carries the resistors and "
                      "one connector per pad; each pad has its own multicore cable to the hub, "
                      "with a ground wire in it.")
+        notes.append("The ribbon: red stripe = pin 1 at both ends. At the hub the box header is "
+                     "keyed (its notch takes the socket's bump one way only); at the Pi, pin 1 is "
+                     "the header's end nearest the microSD slot (its solder pad is the square one): "
+                     "mark it with paint. Turned round or one pin pair over, the ribbon puts 5 V "
+                     f"where the hub has no ground or supply (hub pins {', '.join(map(str, five_volt_landings()))} "
+                     "are never a ground): the series resistors then keep the Pi alive, and the "
+                     "first-power checklist finds it before anything is plugged in.")
+        notes.append("The hub: stripboard with the strips across the box header, each strip cut "
+                     "between the header's two rows, so each pin has its own strip; every resistor "
+                     "sits right at its header pin, across a second cut. Clip pins 2 and 4 (5 V) off "
+                     "the box header before soldering: the hub never needs 5 V. Its 3V3 rail comes "
+                     f"from pin {RAIL_PIN} only and runs along the far edge, away from the row and "
+                     "LED lines, with 100 nF and 10 uF to ground at its start.")
     if pads.wiring == "direct":
         for s, seat in enumerate(pads.direct):
             at = f"pads.direct[{s}]"
@@ -176,9 +301,23 @@ def wiring_of(config) -> Wiring:
                 uses.append(_gpio(seat.buzzer, "buzzer", f"buzzer of seat {s + 1}", f"bzr {s + 1}",
                                   f"{at}.buzzer", s))
             needs_ground.append(s)
-        notes.append("Direct: each key joins its GPIO to its pad's ground wire when pressed "
-                     "(gpiozero's internal pull-ups: no resistors).")
-        parts.insert(0, Part(8 * len(pads.direct), "push buttons", "8 per pad: 1 2 3 4 5 6 A X"))
+        n_keys = 8 * len(pads.direct)
+        notes.append("Direct: each key joins its GPIO to its pad's ground wire when pressed. On "
+                     f"the hub each key line has {_ohms(SERIES_OHMS['key'])} in series right at its "
+                     f"header pin, then {PULL_UP} to the 3V3 rail (a stiffer line than the Pi's own "
+                     "50-65 kOhm on 1.5 m of cable: fewer spurious edges); on the pad, "
+                     f"{CAP['key']} from each key's contact to ground beside the key (a spark from a "
+                     "finger). The resistor limits a driver switched on later, or a misplugged 5 V, "
+                     "to about a milliampere.")
+        parts.insert(0, Part(n_keys, "push buttons",
+                             "8 per pad: 1 2 3 4 5 6 A X; 12 x 12 x 7.3 mm THT tactile switch, 4 pins, "
+                             "with a 12 mm round cap", _spare(n_keys)))
+        parts.append(Part(n_keys, f"{PULL_UP} resistors", "key pull-ups to the 3V3 rail, on the hub; "
+                          "1/4 W metal film", _spare(n_keys)))
+        parts.append(Part(n_keys, f"{_ohms(SERIES_OHMS['key'])} resistors",
+                          "one in series per key line, at its header pin; 1/4 W metal film", _spare(n_keys)))
+        parts.append(Part(n_keys, f"{CAP['key']} ceramic capacitors", "one per key, on the pad: from the "
+                          "key's contact to ground, beside the key; 50 V, 5 mm pitch", _spare(n_keys)))
     elif pads.wiring == "matrix":
         m = pads.matrix
         for s, bcm in enumerate(m.rows):
@@ -193,61 +332,215 @@ def wiring_of(config) -> Wiring:
                 uses.append(_gpio(bcm, "led", f"LED of seat {s + 1}", f"LED {s + 1}",
                                   f"pads.matrix.leds[{s}]", s))
         needs_ground += range(len(m.rows))
-        taken = {u.board for u in uses if u.role == "power"}
-        pull = next(b for b in (17, 1) if b not in taken)
-        uses.append(_fixed(pull, "power", f"column pull-ups ({PULL_UP} to 3V3, on the hub)", "3V3"))
         n = len(m.rows)
         notes.append("Matrix: each pad is a row, each key a column; a key joins its column to "
                      "its pad's row, not to ground. The columns split at the hub: each column "
                      "runs from its header pin to the same contact of every pad's connector, so "
                      "every pad's cable carries all 8 columns, its own row and a ground.")
-        notes.append("Diodes are mandatory: one on every key, from the column to the row, the "
-                     "band (cathode) towards the row; without them, keys held together on two "
+        notes.append(f"Diodes are mandatory: one {DIODE} on every key, from the column to the row, "
+                     "the band (cathode) towards the row; without them, keys held together on two "
                      "pads read as a third key. pitable never drives a row high, so even a "
                      "missing diode shorts no pin.")
         notes.append(f"Pull-ups: {PULL_UP} from each column to 3V3, on the hub. A released "
-                     "column then rises in ~10 us instead of ~60 us through six pads' cable, "
-                     "and picks up less noise; pitable waits 100 us after each row change.")
-        parts.insert(0, Part(8 * n, "push buttons", "8 per pad: 1 2 3 4 5 6 A X"))
-        parts.insert(1, Part(8 * n, "diodes 1N4148", "one per key, band towards the row; mandatory"))
-        parts.append(Part(8, f"{PULL_UP} resistors", "column pull-ups to 3V3, on the hub"))
+                     f"column then rises in ~10 us instead of ~60 us through {n} pads' cable, "
+                     "and picks up less noise; pitable waits 100 us after each row change. Each "
+                     f"column has {_ohms(SERIES_OHMS['column'])} in series right at its header pin "
+                     f"(its pull-up after it), each row {_ohms(SERIES_OHMS['row'])}: that is why the "
+                     "diodes are Schottky (the low-level budget). No capacitors on a matrix: they "
+                     "would slow the columns past the 100 us settle.")
+        parts.insert(0, Part(8 * n, "push buttons",
+                             "8 per pad: 1 2 3 4 5 6 A X; 12 x 12 x 7.3 mm THT tactile switch, 4 pins, "
+                             "with a 12 mm round cap", _spare(8 * n)))
+        parts.insert(1, Part(8 * n, f"diodes {DIODE}",
+                             "one per key, band towards the row; mandatory; DO-35 (BAT85 is the same; "
+                             "not 1N4148: see the low-level budget)", _spare(8 * n)))
+        parts.append(Part(8, f"{PULL_UP} resistors", "column pull-ups to 3V3, on the hub; 1/4 W metal film",
+                          _spare(8)))
+        parts.append(Part(8, f"{_ohms(SERIES_OHMS['column'])} resistors",
+                          "one in series per column, at its header pin; 1/4 W metal film", _spare(8)))
+        parts.append(Part(n, f"{_ohms(SERIES_OHMS['row'])} resistors",
+                          "one in series per row, at its header pin; 1/4 W metal film", _spare(n)))
     else:
         notes.append("Keyboard pads: rows of the computer's keyboard; nothing to wire.")
     if leds:
         notes.append(f"LED: GPIO -> {RESISTOR} resistor on the hub (at the Pi: a crushed pad cable "
-                     "then cannot short the pin) -> the pad's cable -> LED long leg; short leg -> "
-                     "the pad's ground wire. Red or yellow LEDs light at ~4 mA through "
-                     f"{RESISTOR} from 3.3 V; blue and white need ~3 V and get under 1 mA.")
-        parts.append(Part(leds, "LEDs, red or yellow, 3 mm or 5 mm", "one per seat; not blue or white"))
-        parts.append(Part(leds, f"{RESISTOR} resistors", "one per LED, on the hub"))
+                     "then cannot short the pin; solder it right at its header pin) -> the pad's "
+                     "cable -> LED long leg; short leg -> the pad's ground wire. Red or yellow LEDs "
+                     f"light at ~4 mA through {RESISTOR} from 3.3 V; blue and white need ~3 V and "
+                     "get under 1 mA.")
+        parts.append(Part(leds, "LEDs, red or yellow, 3 mm or 5 mm", "one per seat; not blue or white",
+                          _spare(leds)))
+        parts.append(Part(leds, f"{RESISTOR} resistors", "one per LED, on the hub", _spare(leds)))
     if buzzers:
         parts.append(Part(buzzers, "active buzzers, 3.3 V", "under 15 mA, or driven by a transistor"))
-    free_grounds = [p for p in GROUND_PINS if p != display_ground]
+        parts.append(Part(buzzers, f"{_ohms(SERIES_OHMS['buzzer'])} resistors",
+                          "one in series per buzzer line, at its header pin", _spare(buzzers)))
+    # grounds: only header pins that never meet 5 V when the ribbon is misplugged; the
+    # display takes a free one, else shares seat 1's (the hub has one ground bus)
     for i, s in enumerate(needs_ground):
-        board = free_grounds[i % len(free_grounds)]
+        board = SAFE_GROUNDS[i % len(SAFE_GROUNDS)]
         uses.append(_fixed(board, "ground", f"ground of seat {s + 1}'s pad", "GND", seat=s))
+    display_uses = [u for u in uses if u.role == "display"]
+    if d.is_hardware:
+        taken = [u.board for u in uses if u.role == "ground"]
+        ground = next((b for b in SAFE_GROUNDS if b not in taken), SAFE_GROUNDS[0])
+        uses.append(_fixed(ground, "ground", "display GND", "GND"))
+    rail_for = []
+    if d.is_hardware:
+        rail_for.append("display VCC")
+    if pads.wiring == "matrix":
+        rail_for.append("column pull-ups")
+    elif pads.wiring == "direct":
+        rail_for.append("key pull-ups")
+    if rail_for:
+        what = ("display VCC (3V3)" if d.is_hardware else "3V3") + (
+            f"; {PULL_UP} {rail_for[-1].split()[0]} pull-ups (the hub's 3V3 rail)" if wired else "")
+        uses.append(_fixed(RAIL_PIN, "power", what, "3V3"))
     cables = _cables(uses, pads.wiring, seats)
     if cables:
         notes.append(cables[0])
         wires = cables[1]
         cores = next((c for c in (10, 12, 14, 16, 20) if c > wires), wires + 1)   # a spare core
         parts.append(Part(seats, f"multicore cables, {cores} cores, {CABLE_M} m",
-                          f"one per pad, {wires} cores used; e.g. LiYY {cores} x 0.14 mm2"))
+                          f"one per pad, {wires} cores used, spare cores to ground; e.g. LiYY {cores} x "
+                          "0.14 mm2 (LiYCY, shielded, with the shield on the plug's hood, where sparks "
+                          "are common)"))
         parts.append(Part(seats, "D-sub 15 (DA-15) connector pairs",
-                          "one per pad: a plug with hood on its cable, a socket on the hub"))
-        parts.append(Part(1, "40-way GPIO ribbon cable, 2x20 female ends", "the Pi's header to the hub"))
-        parts.append(Part(1, "2x20 box header, 2.54 mm", "on the hub, for the ribbon"))
-        parts.append(Part(1 + seats, "perfboards (stripboard)", "one for the hub (~10 x 8 cm), one per pad"))
+                          "one per pad: a male solder-cup plug with a metal hood (its clamp is the "
+                          "strain relief) on the cable, a female solder-cup socket on the hub box's "
+                          "panel, wired to the board with flying leads (PCB D-subs have a 2.77 mm "
+                          "pitch: they do not fit 2.54 mm board)", 1))
+        parts.append(Part(1, "40-way GPIO ribbon cable, 2x20 female ends",
+                          "15-20 cm, keyed sockets; red stripe = pin 1; the Pi's header to the hub"))
+        parts.append(Part(1, "2x20 box header, 2.54 mm", "shrouded, keyed; on the hub, for the ribbon; "
+                          "clip off pins 2 and 4 (5 V) before soldering", 1))
+        parts.append(Part(1 + seats, "perfboards (stripboard)",
+                          "2.54 mm: one for the hub (160 x 100 mm, strips cut as drawn), one per pad "
+                          "(100 x 60 mm)", 1))
+        parts.append(Part(1, "100 nF ceramic + 10 uF 16 V electrolytic capacitor",
+                          "decoupling at the start of the hub's 3V3 rail"))
+        parts.append(Part(1, "hub box, ABS, about 180 x 120 x 50 mm",
+                          f"room for {seats} DA-15 cut-outs (31 x 13 mm each, 2 x M3) and the ribbon's slot"))
+        parts.append(Part(seats, "pad boxes, ABS, about 120 x 70 x 30 mm",
+                          "the pad's board inside, only the caps through the lid: no bare solder under a finger"))
+        parts.append(Part(1, "Raspberry Pi case and its official power supply",
+                          "5.1 V: 3 A USB-C for a Pi 4 / 5, 2.5 A micro-USB for a Pi 3 / Zero 2 W"))
+        parts.append(Part(1, "hook-up wire, solid core 0.5 mm (AWG 24), 3 colours x 5 m",
+                          "links on the hub and the pads; red for 3V3, black for ground"))
+        parts.append(Part(1, "heat-shrink tubing, 1.5-6 mm assortment", "on every solder cup of the D-subs"))
+        parts.append(Part(2 * seats, "cable ties, 100 mm", "strain relief where each cable enters a pad box",
+                          _spare(2 * seats)))
+        parts.append(Part(4 * seats + 8, "M3 standoffs with screws, 10 mm",
+                          "the boards in their boxes, the Pi in its case"))
     uses = _merge_grounds(uses)
     display_pins = [u for u in uses if u.role in ("display",)
-                    or (u.role in ("power", "ground") and u.what.startswith("display"))]
+                    or (u.role in ("power", "ground") and "display" in u.what)]
+    connector = ()
     if display_pins:
+        if d.interface == "i2c":
+            sig = {u.short: u for u in display_uses}
+            gnd = next(u for u in uses if u.role == "ground" and "display GND" in u.what)
+            connector = ((1, "GND", gnd.board), (2, "VCC 3V3", RAIL_PIN))
+            connector += tuple((i, name, sig[name].board) for i, name in ((3, "SCL"), (4, "SDA"))
+                               if name in sig)
+            parts.append(Part(1, "JST-XH 4-pin header and housing with crimped leads",
+                              "the display's keyed connector on the hub: 1 GND, 2 VCC (3V3), 3 SCL, 4 SDA"))
+        else:
+            sig = {u.short: u for u in display_uses}
+            gnd = next(u for u in uses if u.role == "ground" and "display GND" in u.what)
+            cs = next((c for c in ("CE0", "CE1", "CE2") if c in sig), "CE0")
+            order = ((3, "D0", "SCLK"), (4, "D1", "MOSI"), (5, "RES", "RST"), (6, "DC", "DC"),
+                     (7, "CS", cs))
+            connector = ((1, "GND", gnd.board), (2, "VCC 3V3", RAIL_PIN))
+            connector += tuple((i, name, sig[key].board) for i, name, key in order if key in sig)
+            parts.append(Part(1, f"JST-XH {len(connector)}-pin header and housing with crimped leads",
+                              "the display's keyed connector on the hub: "
+                              + ", ".join(f"{i} {name}" for i, name, _ in connector)))
         parts.append(Part(len(display_pins), "jumper wires, female-female",
-                          "the hub (or the Pi) to the display's pins"))
+                          "the hub's display connector to the display's pins: at most 30 cm, "
+                          "SDA twisted with GND"))
+        notes.append("The display's cable: at most 30 cm, SDA twisted with a ground wire. For a "
+                     "display farther away use an SPI module on shielded cable, or I2C at 100 kHz "
+                     "(dtparam=i2c_arm_baudrate=100000), or a bus extender (P82B715, PCA9615).")
     display = config.display.describe()
     kind = config.display.interface if config.display.is_hardware else ""
-    return Wiring(pads.wiring, seats, display, kind, tuple(sorted(uses, key=lambda u: u.board)),
-                  tuple(parts), tuple(notes), tuple(sorted(reserved)))
+    uses_t = tuple(sorted(uses, key=lambda u: u.board))
+    hub = _hub_lines(uses_t, pads.wiring, seats) if wired else ()
+    budget = _budget(pads.wiring) if wired else ()
+    return Wiring(pads.wiring, seats, display, kind, uses_t,
+                  tuple(parts), tuple(notes), tuple(sorted(reserved)), hub,
+                  contact_map(pads.wiring) if wired else (),
+                  DIODE if pads.wiring == "matrix" else "", budget, connector)
+
+
+def _hub_lines(uses, kind: str, seats: int) -> tuple[HubLine, ...]:
+    contacts = {sig: c for c, sig in contact_map(kind)}
+    out = []
+    for u in uses:
+        if u.role == "ground":
+            to = "the ground bus" + (", and every pad's contacts 9 11 13 15" if u.seat is not None else "")
+            out.append(HubLine(u.board, None, u.what, to=to))
+        elif u.role == "power":
+            out.append(HubLine(u.board, None, u.what, to="the 3V3 rail (100 nF + 10 uF to ground)"))
+        elif u.role == "display":
+            out.append(HubLine(u.board, u.bcm, u.what, to="the display connector"))
+        elif u.role == "key":
+            # on GPIO 2 and 3 the Pi's fixed 1.8 kOhm pull-ups would hold 1 kOhm's low level
+            # at 1.2 V, over V_IL: 100 ohm there (0.17 V)
+            ohms = 100 if u.bcm in (2, 3) else SERIES_OHMS["key"]
+            out.append(HubLine(u.board, u.bcm, u.what, _ohms(ohms), PULL_UP, "",
+                               f"pad {u.seat + 1}, contact {contacts['key ' + KEY_NAMES[u.key]]}"))
+        elif u.role == "column":
+            out.append(HubLine(u.board, u.bcm, u.what, _ohms(SERIES_OHMS["column"]), PULL_UP, "",
+                               f"every pad, contact {contacts['column ' + KEY_NAMES[u.key]]}"))
+        elif u.role in ("row", "led", "buzzer"):
+            sig = {"row": "row", "led": "LED", "buzzer": "buzzer"}[u.role]
+            out.append(HubLine(u.board, u.bcm, u.what, _ohms(SERIES_OHMS[u.role]),
+                               to=f"pad {u.seat + 1}, contact {contacts[sig]}"))
+    return tuple(out)
+
+
+def low_level(kind: str, diode: str = DIODE) -> float:
+    """The highest voltage a pressed key's line shows at its Pi pin (worst case).
+
+    The hub's pull-up sits after the series resistor (on the pads' side), so the only
+    current in that resistor is the Pi's own pull-up's (50 kOhm at its lowest)."""
+    if kind == "direct":
+        return V_SUPPLY * SERIES_OHMS["key"] / (SERIES_OHMS["key"] + R_INTERNAL)
+    node = _matrix_node(diode)
+    return node + (V_SUPPLY - node) / R_INTERNAL * SERIES_OHMS["column"]
+
+
+def _matrix_node(diode: str = DIODE) -> float:
+    # all 8 keys of one pad held: the row sinks 8 columns' pull-up currents
+    i_col = (V_SUPPLY - 0.6) / 10_000
+    i_row = 8 * i_col
+    return V_OL_8MA * i_row / 0.008 + i_row * SERIES_OHMS["row"] + V_F[diode]
+
+
+def _budget(kind: str) -> tuple[str, ...]:
+    if kind == "direct":
+        v = low_level("direct")
+        return (f"A pressed key holds its contact at 0 V; the Pi's pin sees it through its "
+                f"{_ohms(SERIES_OHMS['key'])}, against the Pi's own 50 kOhm pull-up: 3.3 V x "
+                f"{_ohms(SERIES_OHMS['key'])} / 51 kOhm = {v:.2f} V, under V_IL {V_IL} V "
+                f"({V_IL - v:.2f} V to spare).",)
+    i_col = (V_SUPPLY - 0.6) / 10_000
+    i_row = 8 * i_col
+    v = low_level("matrix")
+    v_si = low_level("matrix", "1N4148")
+    return (
+        f"A pressed key on a matrix, worst case (all 8 keys of a pad held): each column's {PULL_UP} "
+        f"pull-up sends {i_col * 1000:.2f} mA through its key, and the row sinks {i_row * 1000:.1f} mA.",
+        f"The row pin's low output: {V_OL_8MA * i_row / 0.008:.2f} V; the row's "
+        f"{_ohms(SERIES_OHMS['row'])}: {i_row * SERIES_OHMS['row']:.2f} V; the diode: "
+        f"{V_F[DIODE]:.2f} V ({DIODE}); the column's {_ohms(SERIES_OHMS['column'])} carries only the "
+        f"Pi's own pull-up current: {v - _matrix_node():.2f} V.",
+        f"Sum: {v:.2f} V at the column's pin, under V_IL {V_IL} V ({V_IL - v:.2f} V to spare; one key "
+        "held leaves about 0.35 V).",
+        f"With 1N4148s ({V_F['1N4148']:.2f} V) the same is {v_si:.2f} V: over V_IL, so the series "
+        "resistors need Schottky diodes.",
+    )
 
 
 def _cables(uses: list[PinUse], kind: str, seats: int) -> tuple[str, int] | None:
@@ -278,12 +571,81 @@ def _merge_grounds(uses: list[PinUse]) -> list[PinUse]:
     for u in uses:
         if u.bcm is None and u.board in out:
             first = out[u.board]
-            out[u.board] = PinUse(u.board, None, first.role, f"{first.what}; {u.what}", first.short)
+            out[u.board] = PinUse(u.board, None, first.role, f"{first.what}; {u.what}", first.short,
+                                  seat=first.seat if first.seat is not None else u.seat)
         elif u.bcm is None:
             out[u.board] = u
         else:
             rest.append(u)
     return rest + list(out.values())
+
+
+def checklist(wiring: Wiring) -> list[str]:
+    """The checks before first power, in order: with the Pi off (continuity), with the
+    hub unplugged (voltages), then ``pitable pads``. Each line is one thing to do."""
+    if wiring.kind not in ("direct", "matrix"):
+        return ["Keyboard pads: nothing to wire, nothing to check."]
+    out = ["A. Before you plug anything in: a meter with a beeper, the Pi off and its power "
+           "supply unplugged; the ribbon, the pads and the display all unplugged from the hub."]
+    out.append(f"A1. Hub pins {' and '.join(map(str, CLIPPED))} (5 V): clipped off the box header; "
+               "no beep from either place to anything.")
+    out.append(f"A2. 3V3 rail (hub pin {RAIL_PIN}) to the ground bus: no beep (a short beep as the "
+               "10 uF charges is fine; a steady one is a short).")
+    lines = [h for h in wiring.hub if h.bcm is not None]
+    pulled = {}
+    for h in lines:
+        if h.pull_up:
+            ohms = _value(h.series) + _value(h.pull_up)
+            pulled.setdefault(_ohms(ohms), []).append(str(h.board))
+    a3 = "A3. Every used hub pin to the ground bus and to the 3V3 rail: no beep."
+    if pulled:
+        a3 += " On ohms, to the rail: " + "; ".join(
+            f"pins {' '.join(b)} read {r} (series resistor + pull-up)" for r, b in pulled.items()) + "."
+    out.append(a3)
+    pairs = wiring.neighbours()
+    if pairs:
+        out.append("A4. Neighbours on the box header (a solder bridge joins them): no beep between "
+                   + ", ".join(f"{u.board}-{v.board}" for u, v in pairs) + ".")
+    out.append("A5. Each line from its header pin to its DA-15 contact reads its resistor: "
+               + "; ".join(sorted({f"{h.series} ({_kind_of(h)})" for h in lines if h.series})) + ".")
+    if wiring.kind == "direct":
+        out.append("A6. Each pad, on its own plug: contacts 9, 11, 13 and 15 beep to each other "
+                   "(ground); key contact 1-8 to ground: open (a blip as its 10 nF charges), and a "
+                   "steady beep while that key is held.")
+    else:
+        out.append("A6. Each pad, on its own plug, meter on diode test: red probe on a key's "
+                   "contact (1-8), black on contact 10 (the row): about 0.2-0.35 V while that key "
+                   "is held (its Schottky), open when not; probes the other way round: always open. "
+                   "Contacts 9, 11, 13 and 15 beep to each other (ground) and never to 10.")
+    if wiring.display_kind:
+        out.append("A7. The display's lead: module GND to connector pin 1 and VCC to pin 2, "
+                   "checked against the labels printed on the module, not the picture.")
+    out.append("B. Voltages, with the hub unplugged: the ribbon on the Pi only, red stripe at "
+               "pin 1 (the end nearest the microSD slot). Power the Pi; black probe on the ribbon's "
+               "free socket, hole 9 (ground).")
+    out.append("B1. Hole 1: 3.3 V. Holes 2 and 4: 5 V. Holes 6, 14, 20: 0 V. Anything else: the "
+               "ribbon is turned round or one pin over at the Pi: power off and fix it.")
+    out.append("B2. Power off, plug the hub in (pads and display still out), power on: the 3V3 rail "
+               "3.3 V to the ground bus; every DA-15 socket's contacts 9, 11, 13, 15: 0 V; no "
+               "contact of any socket above 3.4 V.")
+    out.append("C. Power off, plug in the display and the pads, power on, and run `pitable pads`: "
+               "press each pad's keys in order 1 2 3 4 5 6 A X; each shows its seat, key and the "
+               "header pin(s) it came in on. A wrong or silent key is a wire to find, not a fault "
+               "to live with.")
+    return out
+
+
+def _value(text: str) -> float:
+    number, unit = text.split()
+    return float(number) * (1000 if unit == "kOhm" else 1)
+
+
+def _kind_of(h: HubLine) -> str:
+    for word in ("column", "row", "key", "LED", "buzzer"):
+        if word in h.what:
+            return {"key": "keys", "row": "rows", "column": "columns", "LED": "LEDs",
+                    "buzzer": "buzzers"}[word]
+    return h.what
 
 
 # ---------------------------------------------------------------- pins that bite

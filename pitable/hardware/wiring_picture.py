@@ -169,8 +169,11 @@ def layout(wiring: Wiring, title: str = "") -> Drawing:
     dev_x = (width - dev_w) // 2
     edge_y = 132
     top_y = edge_y + 18 + BOX_H // 2       # centre of the edge row
-    exit_y = top_y + BOX_H + 10 + BOX_H // 2 + 34
-    track_y0 = exit_y + 14
+    hub = bool(wiring.hub)
+    # with a hub, its resistors and the pull-ups' 3V3 rail sit between the header and the lanes
+    exit_y = top_y + BOX_H + 10 + BOX_H // 2 + (74 if hub else 34)
+    rail_y = exit_y + 8
+    track_y0 = exit_y + (28 if hub else 14)
     dev_y = track_y0 + len(ends) * TRACK + 24
     wires = []
     for board, (end_x, end_y, tail, colour) in ends.items():
@@ -193,7 +196,7 @@ def layout(wiring: Wiring, title: str = "") -> Drawing:
                        "pin 1 at the bottom left (from below, its solder pad is the square one).", 15, GREY)
     # the board and its edge
     bx0, bx1 = hx0 - BOX_W, hx0 + header_w + BOX_W
-    d.rect(bx0 - 40, edge_y, bx1 + 40, exit_y - 14, fill=BOARD)
+    d.rect(bx0 - 40, edge_y, bx1 + 40, top_y + BOX_H + 10 + BOX_H // 2 + 20, fill=BOARD)
     d.line([(bx0 - 40, edge_y), (bx1 + 40, edge_y)], BOARD_EDGE, 5)
     d.text(bx1 + 36, edge_y - 12, "board edge", 14, BOARD_EDGE, "r", bold=True)
     d.text(bx0 - 34, edge_y - 12, "Raspberry Pi, seen from above", 14, BOARD_EDGE, bold=True)
@@ -209,9 +212,26 @@ def layout(wiring: Wiring, title: str = "") -> Drawing:
             pts = [(x, y + BOX_H // 2)]
         pts += [(w.exit_x, ty), (w.end_x, ty), (w.end_x, w.end_y)] + list(w.tail)
         d.line(pts, w.colour, 3)
-        if uses[w.board].role == "led":   # its resistor sits at the Pi, on the hub
+        line = wiring.line_of(w.board)
+        if line is not None and line.series:   # right at its header pin, on the hub
+            ry = exit_y - 48
+            d.rect(w.exit_x - 6, ry, w.exit_x + 6, ry + 22, fill="#ffffff", outline=INK, width=2)
+        elif line is None and uses[w.board].role == "led":   # its resistor sits at the Pi, on the hub
             ry = exit_y - 12
             d.rect(w.exit_x - 6, ry, w.exit_x + 6, ry + 22, fill="#ffffff", outline=INK, width=2)
+    pulled = [w for w in wires if (wiring.line_of(w.board) or None) and wiring.line_of(w.board).pull_up]
+    rail = next((w for w in wires if uses[w.board].role == "power"), None)
+    if pulled and rail is not None:
+        # the pull-ups, after the series resistors, each to the 3V3 rail from pin 1
+        xs = [w.exit_x + 12 for w in pulled] + [rail.exit_x]
+        d.line([(min(xs), rail_y), (max(xs), rail_y)], ROLE_COLOURS["power"], 3)
+        d.circle(rail.exit_x, rail_y, 4, fill=ROLE_COLOURS["power"])
+        for w in pulled:
+            tap = exit_y - 20
+            x = w.exit_x + 12
+            d.circle(w.exit_x, tap, 3.5, fill=INK)
+            d.line([(w.exit_x, tap), (x, tap), (x, rail_y)], ROLE_COLOURS["power"], 2)
+            d.rect(x - 4, tap + 3, x + 4, rail_y - 3, fill="#ffffff", outline=ROLE_COLOURS["power"], width=2)
     reserved = dict(wiring.reserved)
     for board in range(1, 41):
         _pin(d, board, uses.get(board), *_pin_xy(board, hx0, top_y), reserved)
@@ -496,7 +516,16 @@ def _legend_items(w: Wiring) -> list[tuple[str, str, float]]:
             items.append((role, label, 12 * (w.seats - 1) + 28 + text_width(label, 14) + 30))
         else:
             items.append((role, ROLES[role], 28 + text_width(ROLES[role], 14) + 30))
-    if any(u.role == "led" for u in w.uses):
+    if w.hub:
+        values = sorted({h.series for h in w.hub if h.series}, key=lambda v: (len(v), v))
+        label = "series resistor at the pin, on the hub (" + ", ".join(values) + ")"
+        items.append(("resistor", label, 28 + text_width(label, 14) + 30))
+        if any(h.pull_up for h in w.hub):
+            from pitable.hardware.wiring import PULL_UP
+
+            label = f"{PULL_UP} pull-up to the 3V3 rail (pin 1), on the hub"
+            items.append(("pull-up", label, 28 + text_width(label, 14) + 30))
+    elif any(u.role == "led" for u in w.uses):
         label = f"{RESISTOR} for an LED, on the hub at the Pi"
         items.append(("resistor", label, 28 + text_width(label, 14) + 30))
     label = "free (5V in red: never to a GPIO)"
@@ -528,6 +557,9 @@ def _legend(d: Drawing, w: Wiring, y: int, rows: list, notes: list[str]) -> None
                 d.text(x + 12 * (w.seats - 1) + 28, y, label, 14, INK)
             elif kind == "resistor":
                 d.rect(x + 4, y - 11, x + 16, y + 11, fill="#ffffff", outline=INK, width=2)
+                d.text(x + 28, y, label, 14, INK)
+            elif kind == "pull-up":
+                d.rect(x + 6, y - 9, x + 14, y + 9, fill="#ffffff", outline=ROLE_COLOURS["power"], width=2)
                 d.text(x + 28, y, label, 14, INK)
             elif kind == "free":
                 d.rect(x, y - 10, x + 20, y + 10, fill=UNUSED, outline="#bbbbbb", radius=4)
@@ -650,13 +682,22 @@ def to_png(d: Drawing, scale: float = 1.0):
     return image
 
 
-def save_picture(wiring: Wiring, path: str | Path, title: str = "") -> None:
-    d = layout(wiring, title)
+def save_picture(wiring: Wiring, path: str | Path, title: str = "") -> list[Path]:
+    """The header picture at ``path``; for a wired build also its hub, pad and cable
+    drawings beside it (``NAME-hub.png`` ...). Returns the files written."""
+    from pitable.hardware.wiring_build import BUILD_PICTURES
+
     path = Path(path)
-    if path.suffix.lower() == ".svg":
-        path.write_text(to_svg(d), encoding="utf-8")
-    else:
-        image = to_png(d, scale=1.5)
-        # printed, it fills an A4 page in landscape (27 x 19 cm inside the margins)
-        dpi = math.ceil(max(image.width / (27 / 2.54), image.height / (19 / 2.54)))
-        image.save(path, dpi=(dpi, dpi))
+    drawings = [(path, layout(wiring, title))]
+    if wiring.kind in ("direct", "matrix"):
+        drawings += [(path.with_name(f"{path.stem}-{suffix}{path.suffix}"), make(wiring, title))
+                     for suffix, make in BUILD_PICTURES.items()]
+    for out, d in drawings:
+        if out.suffix.lower() == ".svg":
+            out.write_text(to_svg(d), encoding="utf-8")
+        else:
+            image = to_png(d, scale=1.5)
+            # printed, it fills an A4 page in landscape (27 x 19 cm inside the margins)
+            dpi = math.ceil(max(image.width / (27 / 2.54), image.height / (19 / 2.54)))
+            image.save(out, dpi=(dpi, dpi))
+    return [out for out, _ in drawings]

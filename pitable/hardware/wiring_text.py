@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pitable.hardware.wiring import KEY_NAMES, Wiring
+from pitable.hardware.wiring import KEY_NAMES, Wiring, checklist
 
-__all__ = ["as_text", "as_markdown"]
+__all__ = ["as_text", "as_markdown", "as_checklist"]
 
 ORIENTATION = ("Header seen from above with the board's edge away from you: pin 1 at the bottom "
                "left (from below, its solder pad is the square one); odd pins are the inner row, "
@@ -29,11 +29,48 @@ def as_text(wiring: Wiring, source: str) -> str:
     if wiring.notes:
         lines.append("")
         lines += wiring.notes
+    if wiring.hub:
+        lines += ["", "The hub, pin by pin (from the header pin outwards):"]
+        lines += [f"  {line}" for line in _hub_lines(wiring)]
+    if wiring.contacts:
+        lines += ["", "Every pad's DA-15 (the same on each; 1-8 the top row, 9-15 below, between them):"]
+        lines.append("  " + "  ".join(f"{c}:{sig}" for c, sig in wiring.contacts))
+    if wiring.display_connector:
+        lines += ["", "The display's keyed connector on the hub (pin: signal, header pin):"]
+        lines.append("  " + "  ".join(f"{i}:{sig} (pin {b})" for i, sig, b in wiring.display_connector))
+    if wiring.budget:
+        lines += ["", "Low-level budget (what a pressed key's line shows at the Pi):"]
+        lines += [f"  {b}" for b in wiring.budget]
     if wiring.parts:
-        lines += ["", "Parts:"]
+        lines += ["", "Parts (with spares to order on top):"]
         for p in wiring.parts:
             note = f"  ({p.note})" if p.note else ""
-            lines.append(f"  {p.count:>3} x {p.name}{note}")
+            spare = f" (+{p.spare} spare)" if p.spare else ""
+            lines.append(f"  {p.count:>3} x {p.name}{spare}{note}")
+    if wiring.kind in ("direct", "matrix"):
+        lines += ["", "Before first power: pitable wiring --checklist (continuity, then voltages, then pitable pads)."]
+    return "\n".join(lines) + "\n"
+
+
+def _hub_lines(w: Wiring) -> list[str]:
+    out = []
+    for h in w.hub:
+        steps = []
+        if h.series:
+            steps.append(f"{h.series} in series")
+        if h.pull_up:
+            steps.append(f"{h.pull_up} to the 3V3 rail")
+        if h.cap:
+            steps.append(f"{h.cap} to ground")
+        chain = " -> ".join(steps + [h.to]) if steps else h.to
+        out.append(f"pin {h.board:>2} ({h.what}): {chain}")
+    return out
+
+
+def as_checklist(wiring: Wiring, source: str) -> str:
+    """``pitable wiring --checklist``: the checks before first power, for this config."""
+    lines = [f"{source}: before first power ({_summary(wiring)})", ""]
+    lines += checklist(wiring)
     return "\n".join(lines) + "\n"
 
 
@@ -72,6 +109,11 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
     out = []
     if picture:
         out += [f"![wiring of {source}]({picture})", ""]
+        stem = picture.removesuffix(".svg")
+        if wiring.kind in ("direct", "matrix"):
+            out += [f"![the hub of {source}, solder side]({stem}-hub.svg)", "",
+                    f"![one pad of {source}]({stem}-pad.svg)", "",
+                    f"![the cables of {source}]({stem}-cable.svg)", ""]
     if wiring.kind == "direct":
         out.append("| seat | " + " | ".join(KEY_NAMES) + " | LED | ground |")
         out.append("| --- " * (len(KEY_NAMES) + 3) + "|")
@@ -104,9 +146,23 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
     if notes:
         out.append("")
         out += [f"- {note}" for note in notes]
+    if wiring.contacts:
+        out += ["", "Every pad's DA-15 (the same on each pad):", "",
+                "| contact | " + " | ".join(str(c) for c, _ in wiring.contacts) + " |",
+                "| --- " * (len(wiring.contacts) + 1) + "|",
+                "| signal | " + " | ".join(sig for _, sig in wiring.contacts) + " |"]
+    if wiring.display_connector:
+        out += ["", "The display's keyed connector on the hub: "
+                + ", ".join(f"{i} {sig} [{b}]" for i, sig, b in wiring.display_connector) + "."]
+    if wiring.hub:
+        out += ["", "| hub pin | line | on the hub, from the pin outwards |", "| ---: | --- | --- |"]
+        for line, h in zip(_hub_lines(wiring), wiring.hub):
+            out.append(f"| {h.board} | {h.what} | {line.split(': ', 1)[1]} |")
+    if wiring.budget:
+        out += ["", "Low-level budget: " + " ".join(wiring.budget)]
     if wiring.parts:
-        out += ["", "| parts | | |", "| ---: | --- | --- |"]
-        out += [f"| {p.count} | {p.name} | {p.note} |" for p in wiring.parts]
+        out += ["", "| parts | spare | | |", "| ---: | ---: | --- | --- |"]
+        out += [f"| {p.count} | {p.spare or ''} | {p.name} | {p.note} |" for p in wiring.parts]
     return "\n".join(out) + "\n"
 
 

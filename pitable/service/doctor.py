@@ -65,6 +65,7 @@ def check_bus(config, root: Path) -> list:
         out.append(Finding("ok", "i2c bus", str(dev)))
         out.append(_access("i2c bus access", dev))
         out.append(check_i2c_speed(root))
+        out.append(check_core_freq(root))
         if root == Path("/"):
             out.append(probe_i2c(d.i2c_port, d.i2c_address))
     else:
@@ -76,21 +77,60 @@ def check_bus(config, root: Path) -> list:
     return out
 
 
+def _board_config(root: Path):
+    """(config.txt, the board's firmware name, every setting as the firmware reads it)."""
+    from pitable.service.firmware import board_of, read_config
+
+    path = _first(root, "boot/firmware/config.txt", "boot/config.txt")
+    try:
+        model = (root / "proc/device-tree/model").read_text(errors="replace")
+    except OSError:
+        model = ""
+    board = board_of(model)
+    return path, board, (read_config(path, board) if path else [])
+
+
 def check_i2c_speed(root: Path) -> Finding:
-    """400 kHz makes a full frame ~23 ms instead of ~90 ms at the default 100 kHz."""
-    for name in ("boot/firmware/config.txt", "boot/config.txt"):
-        path = root / name
-        if path.exists():
-            text = path.read_text(errors="replace")
-            for line in text.splitlines():
-                line = line.split("#", 1)[0].strip()
-                if "i2c_arm_baudrate" in line:
-                    rate = line.rsplit("=", 1)[-1].strip()
-                    if rate == "400000":
-                        return Finding("ok", "i2c speed", "400 kHz")
-                    return Finding("warn", "i2c speed", f"{rate} Hz: set dtparam=i2c_arm_baudrate=400000 in {path}")
-            return Finding("warn", "i2c speed", f"100 kHz (default): add dtparam=i2c_arm_baudrate=400000 to {path}")
-    return Finding("warn", "i2c speed", "no config.txt found")
+    """400 kHz makes a full frame ~23 ms instead of ~90 ms at the default 100 kHz. Read as
+    the firmware reads config.txt: the last line in force for this board wins, and a line
+    in a section for another board (after [pi4], say) does nothing here."""
+    from pitable.service.firmware import in_force
+
+    path, board, settings = _board_config(root)
+    if path is None:
+        return Finding("warn", "i2c speed", "no config.txt found")
+    line = in_force(settings, "dtparam:i2c_arm_baudrate")
+    others = [s for s in settings if s.key == "dtparam:i2c_arm_baudrate" and s is not line]
+    if line is None:
+        if others:
+            o = others[-1]
+            return Finding("warn", "i2c speed", f"100 kHz (default): the i2c_arm_baudrate line at "
+                                                f"{o.path}:{o.line} is in a section for other boards; "
+                                                f"put dtparam=i2c_arm_baudrate=400000 under [all] in {path}")
+        return Finding("warn", "i2c speed", f"100 kHz (default): add dtparam=i2c_arm_baudrate=400000 "
+                                            f"under [all] to {path}")
+    where = f"{line.path}:{line.line}" + (f" (the last of {len(others) + 1} such lines)" if others else "")
+    if line.value == "400000":
+        return Finding("ok", "i2c speed", f"400 kHz ({where})")
+    return Finding("warn", "i2c speed", f"{line.value} Hz ({where}): set dtparam=i2c_arm_baudrate=400000 "
+                                        f"under [all] in {path}")
+
+
+def check_core_freq(root: Path) -> Finding:
+    """On a Pi 3 or Zero 2 W the I2C clock is divided from the core clock, which the
+    firmware changes with the load: core_freq=250 holds it (and the bus speed) steady."""
+    from pitable.service.firmware import in_force
+
+    path, board, settings = _board_config(root)
+    if board not in ("pi3", "pi3+", "pi02"):
+        return Finding("ok", "core clock", f"{board or 'this board'}: the I2C clock does not follow it")
+    line = in_force(settings, "core_freq")
+    section = "[pi02]" if board == "pi02" else "[pi3]"
+    if line is None or line.value != "250":
+        now = f"core_freq={line.value} at {line.path}:{line.line}" if line else "no core_freq in force"
+        return Finding("warn", "core clock", f"{now}: the I2C bus speed then varies with the load; add "
+                                             f"core_freq=250 under {section} in {path} (systemd/install.sh does)")
+    return Finding("ok", "core clock", f"core_freq=250 ({line.path}:{line.line})")
 
 
 def probe_i2c(port: int, address: int) -> Finding:

@@ -57,6 +57,7 @@ class Table:
         self.signal = signal
         self.rng = rng or random.Random()
         self.notices: list = []     # what the table must read about its log first (any key: next)
+        self._stuck_notices: list = []   # (notice, (seat, key)) of stuck keys, to take off when let go
         self._offer_unsaved = False  # the disk refused a new game: A again plays it unsaved
         self.current = None
         if resume:
@@ -133,6 +134,18 @@ class Table:
     def stale_key(self, event) -> None:
         """A key aimed at a screen that has gone: it did nothing, and the table says so."""
         self.current.stale_key(event)
+
+    def key_stuck(self, item) -> None:
+        """The pads say a key is stuck (a :class:`~pitable.hardware.keys.KeyStuck`): shown
+        on top until any key, and taken off once that key is let go."""
+        mine = [n for n, sk in self._stuck_notices if sk == (item.seat, item.key)]
+        if item.stuck and not mine:
+            note = notices.key_stuck(item.seat, item.key, self.clock() - item.since)
+            self._stuck_notices.append((note, (item.seat, item.key)))
+            self.notices.append(note)
+        elif not item.stuck:
+            self.notices = [n for n in self.notices if not any(n is m for m in mine)]
+            self._stuck_notices = [(n, sk) for n, sk in self._stuck_notices if sk != (item.seat, item.key)]
 
     def on_key(self, event) -> None:
         if self.notices:

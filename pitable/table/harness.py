@@ -34,7 +34,7 @@ class SimTable:
     def __init__(self, log_dir, *, seats: int = 3, wiring: str = "direct", display: str = "dummy",
                  clock=None, bounce: float = 0.02, hold: float = 1.0, deck: str = "physical",
                  on_frame=None, rng=None, language: str = "en", notice_seconds: float | None = None,
-                 assistant: dict | None = None, assistant_worker: str = "inline",
+                 assistant: dict | None = None, assistant_worker: str = "inline", release: float | None = None,
                  reveal_seconds: float | None = None):
         from gpiozero.pins.mock import MockFactory
 
@@ -47,6 +47,9 @@ class SimTable:
 
         self.clock = clock or ManualClock()
         self.bounce, self.hold_time = bounce, hold
+        from pitable.hardware.pads import RELEASE
+
+        self.release = RELEASE if release is None else release
         self.factory = MockFactory()
         self.bus = None
         self.device = self._device(display)
@@ -71,15 +74,16 @@ class SimTable:
                 raise ValueError(f"direct wiring fits {len(DIRECT_PINS)} seats on one Pi; use matrix")
             self.keys = MockDirectKeys(self.factory, DIRECT_PINS[:seats])  # before the pads
             self.pads = DirectPads(DIRECT_PINS[:seats], self.loop.post, pin_factory=self.factory,
-                                   bounce=bounce, clock=self.clock, wake=lambda: self.loop.post(nothing))
+                                   bounce=bounce, release=self.release, clock=self.clock,
+                                   wake=lambda: self.loop.post(nothing))
         else:
             self.keys = MockMatrix(self.factory, MATRIX_ROWS[:seats], MATRIX_COLUMNS)
             # mock lines settle at once; with a hand-moved clock the 100 us waits would
             # only cost the tests real time (a real clock keeps them, for the benchmarks)
             settle = {"sleep": lambda dt: None} if isinstance(self.clock, ManualClock) else {}
             self.pads = MatrixPads(MATRIX_ROWS[:seats], MATRIX_COLUMNS, self.loop.post,
-                                   pin_factory=self.factory, bounce=bounce, clock=self.clock,
-                                   wake=lambda: self.loop.post(nothing), **settle)
+                                   pin_factory=self.factory, bounce=bounce, release=self.release,
+                                   clock=self.clock, wake=lambda: self.loop.post(nothing), **settle)
         self.loop.sources.append(self.pads)
         self.loop.refresh()
         self.raw_keys, self.keys = self.keys, _Reading(self.keys, self)

@@ -13,7 +13,7 @@ import logging
 import queue
 import time
 
-from pitable.hardware.keys import KeyEdge, KeyEvent, KeyTracker
+from pitable.hardware.keys import KeyEdge, KeyEvent, KeyStuck, KeyTracker
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +113,10 @@ class Loop:
                 self._keys(events, down=down)
             elif isinstance(item, KeyEvent):
                 self._keys([item], down=now)
+            elif isinstance(item, KeyStuck):   # the pads noticed a key held for half a minute
+                stuck = getattr(self.app, "key_stuck", None)
+                if stuck is not None:
+                    stuck(item)
             elif callable(item):
                 item()  # work handed over from another thread (e.g. the pygame window's keys)
         for event in self.tracker.expire(now):

@@ -1,5 +1,5 @@
 """What the table says on screen about its game log: saving refused, a game not saved,
-a damaged log resumed, a log that cannot be resumed.
+a damaged log resumed, a log that cannot be resumed; and a key stuck on a pad.
 
 Views carry messages (ids and values, ``pitable.i18n``); the words are in the catalogs.
 The journal (the Python log) gets the details in English (file names, line numbers, the
@@ -47,3 +47,14 @@ def not_resumed(pads: int | None = None) -> v.Message:
     or it needs ``pads`` pads and this table has fewer."""
     why = msg("log.not_resumed.unreadable") if pads is None else msg("log.not_resumed.pads", pads=pads)
     return v.Message(msg("log.not_resumed.title"), (why, msg("log.not_resumed.kept"), msg("foot.next")))
+
+
+KEY_NAMES = ("1", "2", "3", "4", "5", "6", "A", "X")
+
+
+def key_stuck(seat: int, key: int, seconds: float) -> v.Message:
+    """A key held far longer than a player holds one (0-based seat and key): the pads
+    noticed it; the table is told which, and what to look for."""
+    return v.Message(msg("pads.stuck.title"),
+                     (msg("pads.stuck.which", seat=seat + 1, key=KEY_NAMES[key], seconds=int(seconds)),
+                      msg("pads.stuck.what"), msg("foot.next")))

@@ -37,7 +37,11 @@ def test_direct_press_and_release(direct, clock):
     assert pads.pressed(1, 6)
     clock.advance(0.2)
     keys.release(1, 6)
-    assert edges[1] == KeyEdge(1, 6, False, clock.t)
+    t1 = clock.t
+    assert edges[1:] == [] and pads.next_deadline() == pytest.approx(t1 + 0.005)
+    clock.advance(0.005)
+    pads.settle()   # still open 5 ms later: a release, dated when the finger left
+    assert edges[1:] == [KeyEdge(1, 6, False, t1)]
     assert not pads.pressed(1, 6)
 
 
@@ -62,7 +66,8 @@ def test_direct_chatter_ending_pressed_gives_one_press(direct, clock):
     clock.advance(0.05)
     pads.settle()
     assert [e.pressed for e in edges] == [True]
-    assert pads.next_deadline() is None  # idle: the loop may block forever
+    # held: the loop wakes only once more, to see whether it is stuck
+    assert pads.next_deadline() == pytest.approx(edges[0].time + 30.0)
 
 
 @pytest.mark.parametrize("wiring", ["direct", "matrix"])
@@ -88,7 +93,9 @@ def test_a_single_glitch_is_never_a_key_but_a_real_press_is(factory, clock, wiri
         run_loop(pads, clock, t0 + 0.05)
         assert edges == [KeyEdge(1, 3, True, t0)]
         keys.release(1, 3)
-        assert edges[-1] == KeyEdge(1, 3, False, clock.t)   # a release at once
+        t1 = clock.t
+        run_loop(pads, clock, t1 + 0.01)
+        assert edges[-1] == KeyEdge(1, 3, False, t1)   # confirmed, dated when it opened
 
 
 @pytest.mark.parametrize("wiring", ["direct", "matrix"])
@@ -130,6 +137,8 @@ def test_direct_with_tracker_short_tap_is_a_press(direct, clock):
     pads.settle()
     clock.advance(0.03)
     keys.release(1, 3)  # a 50 ms tap
+    clock.advance(0.005)
+    pads.settle()
     events = tracker.edges(edges) + tracker.expire(clock.t)
     assert events == [KeyEvent(1, 3, "press")]
 
@@ -184,7 +193,7 @@ def test_direct_concurrent_presses_keep_per_key_order(factory):
     # Handlers come from other threads; each key's edges must still alternate.
     edges = []
     keys = MockDirectKeys(factory, SEATS)
-    with DirectPads(SEATS, edges.append, pin_factory=factory, bounce=0.0):
+    with DirectPads(SEATS, edges.append, pin_factory=factory, bounce=0.0, release=0.0):
         def hammer(seat, key):
             for _ in range(200):
                 keys.press(seat, key)
@@ -244,7 +253,9 @@ def test_matrix_press_release(matrix, clock):
     assert scans <= 4  # a press costs a scan and its check, not a storm of them
     clock.advance(0.2)
     sim.release(2, 5)
-    assert edges[-1] == KeyEdge(2, 5, False, clock.t)
+    t1 = clock.t
+    run_loop(pads, clock, t1 + 0.005)
+    assert edges[-1] == KeyEdge(2, 5, False, t1)
     run_loop(pads, clock, clock.t + 5)
     assert pads.next_deadline() is None
     assert not pads.pressed(2, 5)
@@ -296,6 +307,7 @@ def test_matrix_same_key_other_seat_while_held(matrix, clock):
     run_loop(pads, clock, clock.t + 0.1)
     assert edges[-1][:3] == (1, 3, False)
     sim.release(0, 3)
+    run_loop(pads, clock, clock.t + 0.005)
     assert edges[-1][:3] == (0, 3, False)
     run_loop(pads, clock, clock.t + 10)
     assert pads.next_deadline() is None

@@ -77,7 +77,8 @@ def test_wiring_command_prints_every_pin_and_the_parts(path, capsys):
     for u in wiring.uses:
         assert [str(u.board), "-" if u.bcm is None else str(u.bcm)] + u.what.split() + u.path.split() in table
     assert f"{8 * config.seats} x push buttons" in out
-    assert ("diodes 1N4148" in out) == (config.pads.wiring == "matrix")
+    assert ("diodes BAT43 Schottky" in out) == (config.pads.wiring == "matrix")
+    assert "1N4148" not in out.replace("not 1N4148", "").replace("With 1N4148s", "")
     assert f"{config.seats} x multicore cables" in out and f"{config.seats} x D-sub 15" in out
     assert err.count("warning:") == len(bite_warnings(wiring)) <= len(pin_warnings(wiring))
 
@@ -85,7 +86,7 @@ def test_wiring_command_prints_every_pin_and_the_parts(path, capsys):
 def test_matrix_parts_and_diode_direction():
     wiring = wiring_of(load_config(ROOT / "config" / "matrix-4-seats.yaml"))
     parts = {p.name: p.count for p in wiring.parts}
-    assert parts["push buttons"] == 32 and parts["diodes 1N4148"] == 32
+    assert parts["push buttons"] == 32 and parts["diodes BAT43 Schottky"] == 32
     assert parts["LEDs, red or yellow, 3 mm or 5 mm"] == 4 and parts["330 ohm resistors"] == 4
     assert parts["10 kOhm resistors"] == 8
     assert any("band (cathode) towards the row" in n and "mandatory" in n for n in wiring.notes)
@@ -97,13 +98,15 @@ def test_direct_key_comes_in_on_its_own_pin():
     assert wiring.where(2, 6) == "GPIO 0 (pin 27)"
     assert wiring.where(0, 0) == "GPIO 4 (pin 7)"
     parts = {p.name: p.count for p in wiring.parts}
-    assert "diodes 1N4148" not in parts and parts["push buttons"] == 24
+    assert "diodes BAT43 Schottky" not in parts and parts["push buttons"] == 24
 
 
 def test_spi_display_pins_and_the_ones_left_reserved():
     wiring = wiring_of(load_config(ROOT / "config" / "spi-ssd1309.yaml"))
     display = {u.short: u.board for u in wiring.of_role("display", "power")}
-    assert display == {"SCLK": 23, "MOSI": 19, "CE0": 24, "DC": 18, "RST": 22, "3V3": 17}
+    # VCC from the hub's 3V3 rail on pin 1, like the pull-ups: pin 17 sits beside MOSI
+    assert display == {"SCLK": 23, "MOSI": 19, "CE0": 24, "DC": 18, "RST": 22, "3V3": 1}
+    assert 17 not in {u.board for u in wiring.uses}
     assert [bcm for bcm, _ in wiring.reserved] == [7, 9]
 
 
@@ -374,11 +377,17 @@ def test_the_picture_shows_pin_numbers_large_the_led_resistor_at_the_pi_and_the_
         number = next(n for n in texts if n[2] == str(u.board) and n[1][0] == x)
         short = next(t for t in texts if t[2] == u.short and t[1][0] == x)
         assert number[3] > short[3] and number[1][1] < short[1][1]
-    # a resistor box per LED, at the Pi: between the header and the devices, on its wire
+    # a resistor box on every line with a series resistor (keys, columns, rows, LEDs), at
+    # the Pi: between the header and the devices, on its wire; a pull-up box per pulled-up line
     devices_top = min(s[1][1] for s in drawing.shapes if s[0] == "rect" and s[2] == "#f2ecfa")
     resistors = [s for s in drawing.shapes if s[0] == "rect" and s[2] == "#ffffff"
                  and s[1][2] - s[1][0] == 12 and s[1][3] - s[1][1] == 22 and s[1][1] < devices_top]
-    assert len(resistors) == len(wiring.of_role("led"))
+    assert len(resistors) == len([h for h in wiring.hub if h.series])
+    assert len(resistors) >= len(wiring.of_role("led"))
+    pull_ups = [s for s in drawing.shapes if s[0] == "rect" and s[3] == "#d62728" and s[1][2] - s[1][0] == 8
+                and s[1][1] < devices_top]
+    assert len(pull_ups) == len([h for h in wiring.hub if h.pull_up]) == len(
+        wiring.of_role("key", "column"))
     assert not [t for t in texts if t[2] == "330R"]          # none on the pads any more
     words = [t[2] for t in texts]
     assert "wire by the labels on it" in words

@@ -112,6 +112,7 @@ def test_an_80ms_tap_during_a_real_1_5s_bus_stall_is_a_press(tmp_path):
         sim.raw_keys.press(0, 0)
         time.sleep(0.03)        # past the debounce lockout
         sim.raw_keys.release(0, 0)  # 1: Grasshopper Poker -> a new screen -> a slow write
+        time.sleep(0.006)       # past the release's confirmation
         sim.loop.drain()        # stuck in the write for 1.5 s while the finger taps
         thread.join()
         assert events[0] == (0, 0, PRESS)

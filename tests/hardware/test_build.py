@@ -1,0 +1,157 @@
+"""The whole build in the wiring model: the hub (clipped 5 V pins, one 3V3 rail, grounds a
+misplugged ribbon cannot reach, a resistor at every line), the pads' DA-15 contacts, the
+low-level budget, the checklist before first power and the build drawings."""
+
+import pathlib
+
+import pytest
+
+from pitable.cli import main
+from pitable.config import load_config
+from pitable.hardware.header import HEADER
+from pitable.hardware.wiring import (
+    CLIPPED, CONNECTOR_PINS, RAIL_PIN, V_IL, checklist, contact_map, five_volt_landings,
+    low_level, wiring_of,
+)
+from pitable.hardware.wiring_build import cable_layout, hub_layout, pad_layout
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CONFIGS = sorted((ROOT / "config").glob("*.yaml"))
+
+
+def _five_volt_on_a_misplug(n: int) -> bool:
+    """Whether hub pin n meets the Pi's 5 V with the ribbon turned round, one pair over, or both."""
+    return any(m in (2, 4) for m in (n - 2, n + 2, 41 - n, 39 - n, 43 - n))
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_hub_takes_no_ground_or_supply_where_a_misplugged_ribbon_puts_5v(path):
+    wiring = wiring_of(load_config(path))
+    used = {u.board: u for u in wiring.uses}
+    assert not set(CLIPPED) & set(used), "pins 2 and 4 are clipped off the hub"
+    supplies = [u.board for u in wiring.uses if u.bcm is None]
+    assert supplies and not [b for b in supplies if _five_volt_on_a_misplug(b)]
+    assert set(five_volt_landings()) == {n for n in range(1, 41) if _five_volt_on_a_misplug(n)}
+    assert [u.board for u in wiring.uses if u.role == "power"] == [RAIL_PIN]
+    assert HEADER[RAIL_PIN][1] == "3V3" and 17 not in used
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_every_line_that_leaves_the_hub_has_its_resistor_and_keys_their_pull_ups(path):
+    wiring = wiring_of(load_config(path))
+    lines = {h.board: h for h in wiring.hub}
+    for u in wiring.uses:
+        if u.role in ("key", "column", "row", "led", "buzzer"):
+            assert lines[u.board].series, u
+            assert bool(lines[u.board].pull_up) == (u.role in ("key", "column")), u
+            assert "contact" in lines[u.board].to
+    for u in wiring.of_role("display"):
+        assert lines[u.board].to == "the display connector"
+
+
+@pytest.mark.parametrize("kind", ["direct", "matrix"])
+def test_every_pads_da15_has_a_ground_beside_every_key_line(kind):
+    contacts = dict(contact_map(kind))
+    assert sorted(contacts) == list(range(1, CONNECTOR_PINS + 1))
+    grounds = {c for c, sig in contacts.items() if sig == "GND"}
+    assert len(grounds) >= 4
+    for c in range(1, 9):            # the top row; contact 8 + c sits between c and c + 1
+        beside = {8 + c, 7 + c} & set(range(9, 16))
+        assert beside & grounds, c
+    if kind == "matrix":
+        assert contacts[10] == "row"
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_low_level_budget_holds_and_asks_for_schottky_diodes_on_a_matrix(path):
+    wiring = wiring_of(load_config(path))
+    assert low_level(wiring.kind) < V_IL
+    text = " ".join(wiring.budget)
+    assert f"V_IL {V_IL} V" in text
+    if wiring.kind == "matrix":
+        assert low_level("matrix", "1N4148") > V_IL and "Schottky" in wiring.diode
+        assert any(p.name == "diodes BAT43 Schottky" for p in wiring.parts)
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_display_takes_3v3_through_a_keyed_connector(path):
+    wiring = wiring_of(load_config(path))
+    connector = {sig: board for _, sig, board in wiring.display_connector}
+    assert connector["VCC 3V3"] == RAIL_PIN and connector["VCC 3V3"] not in (2, 4)
+    assert HEADER[connector["GND"]][1] == "GND" and not _five_volt_on_a_misplug(connector["GND"])
+    assert any("VCC to 3V3 only" in n or "Display VCC to 3V3 only" in n for n in wiring.notes)
+    assert any(p.name.startswith("JST-XH") for p in wiring.parts)
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_bom_can_be_ordered(path):
+    wiring = wiring_of(load_config(path))
+    names = " ".join(p.name for p in wiring.parts)
+    notes = " ".join(p.note for p in wiring.parts)
+    for thing in ("push buttons", "hub box", "pad boxes", "hook-up wire", "heat-shrink", "cable ties",
+                  "power supply", "100 nF", "standoffs"):
+        assert thing in names, thing
+    assert "12 x 12 x 7.3 mm" in notes and "solder-cup" in notes and "15-20 cm" in notes
+    buttons = next(p for p in wiring.parts if p.name == "push buttons")
+    assert buttons.spare >= buttons.count // 10
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_checklist_goes_meter_then_voltages_then_pitable_pads(path, capsys):
+    wiring = wiring_of(load_config(path))
+    steps = checklist(wiring)
+    order = [next(i for i, s in enumerate(steps) if s.startswith(p)) for p in ("A.", "B.", "C.")]
+    assert order == sorted(order)
+    assert "Pi off" in steps[order[0]] and "hub unplugged" in steps[order[1]]
+    assert "pitable pads" in steps[order[2]]
+    pairs = next(s for s in steps if s.startswith("A4."))
+    for u, v in wiring.neighbours():
+        assert f"{u.board}-{v.board}" in pairs
+    assert main(["wiring", "--checklist", "--config", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert all(s in out for s in steps)
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+def test_the_hub_is_drawn_mirrored_with_its_cuts_and_pull_ups(path):
+    wiring = wiring_of(load_config(path))
+    d = hub_layout(wiring)
+    texts = [s for s in d.shapes if s[0] == "text"]
+    pin = {t[2]: t[1] for t in texts if t[2] in ("1", "2") and t[3] == 9}
+    assert pin["1"][0] > pin["2"][0]      # from the solder side pin 1 is on the right
+    words = " ".join(t[2] for t in texts)
+    assert "clipped off" in words and "3V3 rail" in words and "ground bus" in words
+    assert sum(1 for t in texts if t[2] == "10k") == len([h for h in wiring.hub if h.pull_up])
+    cuts = [s for s in d.shapes if s[0] == "line" and s[2] == "#d62728" and s[3] == 3]
+    assert len(cuts) >= 2 * 20            # at least one cross on every strip
+    for layout in (pad_layout, cable_layout):
+        words = " ".join(s[2] for s in layout(wiring).shapes if s[0] == "text")
+        assert "GND" in words and "contact" in words.lower() or "pin 1" in words
+
+
+def test_the_docs_hold_the_build_drawings_of_every_config():
+    doc = (ROOT / "docs" / "wiring.md").read_text(encoding="utf-8")
+    for path in CONFIGS:
+        stem = path.stem
+        for suffix in ("", "-hub", "-pad", "-cable"):
+            assert (ROOT / "docs" / "wiring" / f"{stem}{suffix}.svg").exists()
+            assert f"wiring/{stem}{suffix}.svg" in doc
+
+
+def test_notes_say_the_real_seat_count_and_an_spi_display_gets_its_own_note():
+    four = wiring_of(load_config(ROOT / "config" / "matrix-4-seats.yaml"))
+    assert any("through 4 pads' cable" in n for n in four.notes)
+    assert not any("six pads" in n for n in four.notes)
+    spi = wiring_of(load_config(ROOT / "config" / "spi-ssd1309.yaml"))
+    assert any("SPI module has 7 pins" in n for n in spi.notes)
+    assert not any("VCC GND SCL SDA" in n for n in spi.notes)
+
+
+def test_the_doc_answers_every_finding_of_the_electrical_review():
+    doc = (ROOT / "docs" / "wiring.md").read_text(encoding="utf-8")
+    table = doc[doc.index("## What the electrical review found"):doc.index("## Each shipped config")]
+    ids = [f"D{i}" for i in range(1, 6)] + ["M1", "M2"] + [f"G{i}" for i in range(1, 8)] + \
+          [f"N{i}" for i in range(1, 7)]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and not line.startswith("| ---")]
+    assert [r.split()[1] for r in rows[1:]] == ids
+    assert all(len([c for c in r.split(" | ") if c.strip()]) == 3 for r in rows[1:])
