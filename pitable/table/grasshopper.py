@@ -288,7 +288,7 @@ class GrasshopperTable(GameTable):
                 else:
                     turn_lines.append(msg("line.takes", seat=seat, cards=cards_list(e.cards)))
                 if seat > ASSISTANT_SEAT:  # the Pi has no hands: someone lays its cards by it
-                    turn_lines.append(msg("line.pi_lay"))
+                    turn_lines.append(msg("line.pi_lay_n", n=sum(e.cards)))  # "it" for one card
             elif isinstance(e, Harvested):
                 seat = self.seats[e.seat]
                 turn_lines.append(msg("line.harvest", seat=seat, cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
