@@ -295,7 +295,9 @@ class GrasshopperTable(GameTable):
                 if seat > ASSISTANT_SEAT:
                     turn_lines.append(msg("line.pi_chips"))
             elif isinstance(e, Plagued):
-                turn_lines.append(msg("line.plague", seat=self.seats[e.seat]))
+                # no plants in the garden: nothing to harvest was ever there, so no "no harvest"
+                bare = not any(e.cards[1:])
+                turn_lines.append(msg("line.plague_bare" if bare else "line.plague", seat=self.seats[e.seat]))
                 turn_lines.append(msg("line.plague_discard", seat=self.seats[e.seat]))
             elif isinstance(e, Stalemate):
                 section(title, turn_lines)
