@@ -202,7 +202,7 @@ def child_grasshopper(marks: Marks, deck: str, taps: int) -> dict:
                 last = i == len(people) - 1
                 f.tap(pad, card, classify=revealed("last lock-in" if last else "lock-in"))
         elif st.phase is CHOOSING:
-            f.tap(game.seats[st.chooser], rng.randrange(len(st.display_kinds())),
+            f.tap(game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]),
                   classify=revealed("choice"))
     marks.empties()
     return {"kinds": f.kinds, "extra": f.extra}

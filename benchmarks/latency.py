@@ -166,7 +166,7 @@ def measure(args, release):
             while thinking():  # the people are in; the Pi's bids come as a queued event
                 time.sleep(0.001)
         elif st.phase is CHOOSING:
-            tap(game.seats[st.chooser], rng.randrange(len(st.display_kinds())), "choice")
+            tap(game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]), "choice")
 
     sim.loop.post(__import__("pitable.table.loop", fromlist=["Stop"]).Stop())
     loop_thread.join(2)

@@ -154,6 +154,8 @@ class Config:
     deck: str = "physical"
     language: str = "en"                 # the table's words: en, de or vi (logs stay English)
     notice_seconds: float = 8.0          # a screen that only informs moves on after this (0: on a key)
+    reaction_seconds: float = 0.3        # a key is judged by the screen up this long when it went down
+    reveal_seconds: float = 3.0          # the bids stay on the glass at least this long, whatever is pressed
     log_dir: Path | None = None          # None: default_log_dir()
     seats: int = len(DEFAULT_DIRECT)     # how many pads are wired
     display: DisplayConfig = DisplayConfig()
@@ -525,6 +527,8 @@ _TOP = _mapping(_dataclass_fields(Config, {
     "deck": _choice(*DECKS),
     "language": _choice(*LANGUAGES),
     "notice_seconds": _number(0, 120),
+    "reaction_seconds": _number(0, 2),
+    "reveal_seconds": _number(0, 30),
     "log_dir": _optional(_log_dir),
     "seats": _optional(_integer(None)),   # range: see _build
     "display": _DISPLAY,
@@ -666,7 +670,8 @@ def _build(data: Any) -> Config:
             bad.message += " (pads.direct is not set: this is the default pinout)"
         raise
     return Config(game=top["game"], deck=top["deck"], language=top["language"],
-                  notice_seconds=float(top["notice_seconds"]), log_dir=top["log_dir"], seats=seats,
+                  notice_seconds=float(top["notice_seconds"]), reaction_seconds=float(top["reaction_seconds"]),
+                  reveal_seconds=float(top["reveal_seconds"]), log_dir=top["log_dir"], seats=seats,
                   display=top["display"], pads=pads, assistant=top["assistant"], web=web)
 
 

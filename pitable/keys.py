@@ -13,6 +13,8 @@ COUNT = len(NAMES)
 KEY_SAME = 0    # "1" on a game's result: the next game with the same players
 KEY_PHONE = 4   # "5": a phone joins (set-up) or, held, the QR for a seat without a phone
 KEY_PI = 5      # "6" of a joined pad in set-up: the assistant takes a seat (Grasshopper Poker only)
+KEY_BIDS = 0    # "1" held in a game: the last bids again (Grasshopper Poker)
+KEY_DROP = 5    # "6" held in a game: drop this unfinished game (confirmed with A)
 KEY_A = 6       # "A": go on, confirm
 KEY_X = 7       # "X": back, undo, leave
 

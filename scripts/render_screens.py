@@ -57,6 +57,8 @@ class Play:
         self.shots = shots if shots is not None else {}
 
     def press(self, pad: int, key: int, action: str = "press") -> None:
+        if isinstance(self.table.view(), v.BidsRevealed):
+            self.wait(getattr(self.game, "reveal_seconds", 0))  # the bids are read first (they hold)
         self.table.on_key(KeyEvent(pad - 1, key, action))
         self.table.durable()
 
@@ -178,11 +180,19 @@ def play_grasshopper(p: Play) -> None:
     p.hold(3, X)
     p.shot("confirm_undo")
     p.press(3, X)
+    p.hold(2, 5)                   # hold 6: drop the game?
+    p.shot("confirm_drop")
+    p.press(2, 0)                  # no: the game goes on
     p.bid((1, 0), (2, 1), (3, 1), (4, 3))  # 2 and 2 cancel: S4's 4, then S1's 1
     p.shot("bids_order_2")
+    p.wait(3.1)
+    p.press(1, 5)                  # go on
+    p.hold(2, 0)                   # hold 1: the last bids again
+    p.shot("bids_again")
+    p.press(2, 0)
     p.read()
     while p.game.state.phase is CHOOSING:
-        p.press(p.game.seats[p.game.state.chooser], 0)
+        p.press(p.game.seats[p.game.state.chooser], next(k for k, n in enumerate(p.game.state.display) if n))
     p.read()
 
 
@@ -229,7 +239,7 @@ def play_resume(p: Play, lang: str, shots: dict) -> None:
     p.bid((1, 4), (2, 5), (3, 0))
     p.read()
     while p.game.state.phase is CHOOSING:
-        p.press(p.game.seats[p.game.state.chooser], 0)
+        p.press(p.game.seats[p.game.state.chooser], next(k for k, n in enumerate(p.game.state.display) if n))
     p.read()
     p.reveal("corn", "broccoli")
     p.table.close()
@@ -267,7 +277,7 @@ def play_to_the_end(p: Play, rng: random.Random, shots_round: bool = False, virt
             for i, pad in enumerate(game.seats):
                 p.press(pad, rng.choice([c for c in range(8) if not st.spent[i] >> c & 1]))
         elif st.phase is CHOOSING:
-            p.press(game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+            p.press(game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]))
     raise RuntimeError("the game did not end")
 
 

@@ -127,7 +127,7 @@ def play_grasshopper(t):
                         t.press(p + 1, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
                 turns += 1
             elif st.phase is CHOOSING:
-                t.press(game.seats[st.chooser], rng.randrange(len(st.display_kinds())))
+                t.press(game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]))
             else:
                 t.press(1, 7)
         if not again:

@@ -68,7 +68,10 @@ class KeyStuck(NamedTuple):
 
 
 class KeyEvent(NamedTuple):
-    """What a player did: ``action`` is ``"press"`` (short) or ``"hold"`` (long)."""
+    """What a player did: ``action`` is ``"press"`` (short) or ``"hold"`` (long).
+
+    ``screen``: a phone's key names the screen version its page showed (the loop judges
+    the key by it); None for pads and keyboards, judged by when the key went down."""
 
     seat: int
     key: int
@@ -77,6 +80,9 @@ class KeyEvent(NamedTuple):
     # phone, set by the web server from the seat code the key came with. A bid made
     # by this key carries it, so that a phone is shown only the bids its own keys made.
     by: object = None
+    # The screen version a phone's page had shown for a reaction time when it was tapped
+    # (None: a pad or keyboard key, dated by its edge instead): the loop judges the key by it.
+    screen: int | None = None
 
 
 class _KeyState:

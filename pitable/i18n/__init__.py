@@ -46,7 +46,7 @@ NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}
 HERE = Path(__file__).resolve().parent / "locale"
 SEATS = frozenset({"seat", "sender", "target", "to", "seats"})
 NUMBERS = frozenset({"n", "round", "turn", "line", "pin", "row", "col", "pads", "i", "last", "seconds"})
-WORDS = frozenset({"kind", "kinds", "cards", "key", "reason"})
+WORDS = frozenset({"kind", "kinds", "cards", "key", "reason", "level", "action"})
 
 
 class Msg(NamedTuple):

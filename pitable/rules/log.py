@@ -17,6 +17,7 @@ from pitable.errors import IllegalMove, LogError
 from pitable.rules.games import GAMES as GAMES_BY_NAME, NAMES
 
 UNDO = {"undo": True}
+ABANDONED = {"abandoned": True}   # the table dropped the game unfinished: its last line
 
 GAMES = NAMES
 DECKS = ("physical", "virtual")
@@ -223,6 +224,8 @@ def _apply(module, state, n: int, obj: dict) -> None:
     try:
         if obj == UNDO:
             state.pop()
+        elif obj == ABANDONED:
+            pass  # the game ends here unfinished; nothing may follow (checked by the callers)
         else:
             state.push(module.move_from_json(obj))
     except IllegalMove as e:
@@ -240,9 +243,18 @@ def replay(text: str):
     log = read_log(text)
     module = game_module(log.header["game"])
     state = check_header(log.header)
+    last = None
     for n, obj in log.entries:
+        if last == ABANDONED:
+            raise LogError(f"line {n}: an input after the game was abandoned")
         _apply(module, state, n, obj)
+        last = obj
     return state, log
+
+
+def abandoned(log) -> bool:
+    """True when the table dropped this game unfinished (its last line says so)."""
+    return bool(log.entries) and log.entries[-1][1] == ABANDONED
 
 
 class GoodPart(NamedTuple):
@@ -271,6 +283,8 @@ def replay_good_part(text: str) -> GoodPart:
     for n, line in lines[1:]:
         try:
             obj = parse_line(n, line)
+            if entries and entries[-1][1] == ABANDONED:
+                raise LogError(f"line {n}: an input after the game was abandoned")
             _apply(module, state, n, obj)
         except LogError as e:
             return GoodPart(state, Log(header, entries, warnings), n, str(e))

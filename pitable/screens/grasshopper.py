@@ -150,15 +150,20 @@ def _setup_join(c: Canvas, v) -> None:
         return
     # with phones on (config web:), a joined pad's key 5 shows a phone's QR: said top right
     phone = c.say(msg("setup.phone_key")) if v.phones is not None and v.joined else None
-    y = title(c, c.say(msg("setup.who_plays")), right=phone)
+    go_on = ("A", c.say(msg("key.go_on")))
+    leave = ("X", c.say(msg("key.leave")))
+    # key 6 of a joined pad (Grasshopper Poker): what it does next, an action ("Pi strong",
+    # "no Pi"); the boxes say who plays. In the bottom row if the three hints fit, else top right.
+    pi = ("6", c.say(v.pi_key or msg("seat.assistant"))) if GAMES[v.game].assistant and v.joined else None
+    pi_top = None
+    if pi is not None and sum(hint_width(*h) for h in (leave, pi, go_on)) + 10 > W and phone is None:
+        pi_top, pi = c.say(msg("setup.pi_key", action=v.pi_key or msg("seat.assistant"))), None
+    y = title(c, c.say(msg("setup.who_plays")), right=phone or pi_top)
     seat_boxes(c, y + 2, y + 22, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
     c.text(0, 44, c.say(msg("setup.any_key_join")))  # its descenders clear the marks of the hints below
-    go_on = ("A", c.say(msg("key.go_on")))
     w = hint_width(*go_on)
-    if GAMES[v.game].assistant and v.joined:
-        # key 6 of a joined pad: the assistant takes a seat; the hint names its level once it plays
-        pi = ("6", c.say(msg(f"value.{v.assistant_level}") if v.assistant_level else msg("seat.assistant")))
-        hints(c, 54, [("X", c.say(msg("key.leave"))), pi, go_on])
+    if pi is not None:
+        hints(c, 54, [leave, pi, go_on])
     else:
         if v.joined:
             hint(c, 0, 54, "X", c.say(msg("key.leave")))
@@ -386,8 +391,8 @@ def draw_choosing(c: Canvas, v) -> None:
     scale = 2 if fit_scale(head, W, (2,)) and overhang(head, 2) + bottom(head, 2) + 2 + rows + foot <= H else 1
     c.text(0, overhang(head, scale), head, scale)
     y = overhang(head, scale) + bottom(head, scale) + 2
-    for i, (kind, n) in enumerate(v.kinds, 1):
-        kw = key(c, 0, y, str(i))
+    for kind, n in v.kinds:
+        kw = key(c, 0, y, str(icons.KINDS.index(kind) + 1))  # a kind's one key, as in card entry
         im = icons.mini(kind)
         c.paste(im, kw + 2, y + 1, what=f"mini {kind}")
         c.text(kw + 2 + im.width + 3, y + 1, c.say(msg(f"n.{kind}", n=n)))
@@ -546,7 +551,7 @@ def _garden(c: Canvas, a: int, b: int, y0: int, y1: int, items) -> None:
 # -- undo ------------------------------------------------------------------------------------------
 
 def draw_confirm_undo(c: Canvas, v) -> None:
-    y = title(c, c.say(msg("undo.title")), right=c.say(msg("undo.asked_by", seat=v.seat)))
+    y = title(c, c.say(v.title or msg("undo.title")), right=c.say(msg("undo.asked_by", seat=v.seat)))
     c.paragraph(0, y + 2, W, H - 11 - y - 4, (c.say(v.what),), scales=(2, 1))
     hints(c, H - 10, [("A", c.say(msg("key.yes"))), ("X", c.say(msg("key.no")))], x0=8, x1=W - 9)
 

@@ -36,6 +36,7 @@ class Setup(NamedTuple):
     phone: tuple | None = None  # (seat, join address) while a phone's QR is shown (config web:)
     phones: tuple | None = None  # seat numbers that have a phone; None: phones are off
     phone_qr: str | None = None  # what the QR carries: the join page, its key in the fragment
+    pi_key: Msg | None = None    # what key 6 does on the join step ("Pi strong", "no Pi"): an action
 
 
 class Resumed(NamedTuple):
@@ -112,8 +113,9 @@ class Scores(NamedTuple):
 
 class ConfirmUndo(NamedTuple):
     seat: int            # who asked
-    what: Msg            # the input to take back ("choice of corn")
+    what: Msg            # the input to take back ("choice of corn"), or what a drop loses
     toast: Msg | None = None
+    title: Msg | None = None  # None: "Undo?"; dropping the game says so
 
 
 class GameOver(NamedTuple):

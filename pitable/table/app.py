@@ -31,7 +31,8 @@ class Table:
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
                  notice_seconds: float | None = None, assistant: dict | None = None,
-                 assistant_worker: str = "process", phones=None, web_address: str = "", wall=time.time):
+                 assistant_worker: str = "process", phones=None, web_address: str = "", wall=time.time,
+                 reveal_seconds: float | None = None):
         from pitable.table.sitting import Sitting
 
         self.seats = seats
@@ -49,6 +50,7 @@ class Table:
         self.config_language = language
         self.language = self._remembered_language(language)
         self.notice_seconds = notice_seconds
+        self.reveal_seconds = reveal_seconds   # the bids' least time on the glass (None: 3 s)
         # the evening's score (log_dir/sitting.json): a game is counted when its result shows
         self.sitting = Sitting(self.log_dir, now=wall)
         self.default_game = game
@@ -129,6 +131,17 @@ class Table:
     # keep their keys: a pad takes its own phone back)
     rows_yield_to_phones = False
 
+    def keys_mean(self):
+        """What a key means on the screen shown now (the loop judges keys by it): equal
+        values, the same meaning; a new value, a new screen (docs/architecture.md)."""
+        if self.notices:
+            return ("page", id(self.notices[0]))
+        return (id(self.current), self.current.keys_mean())
+
+    def stale_key(self, event) -> None:
+        """A key aimed at a screen that has gone: it did nothing, and the table says so."""
+        self.current.stale_key(event)
+
     def key_stuck(self, item) -> None:
         """The pads say a key is stuck (a :class:`~pitable.hardware.keys.KeyStuck`): shown
         on top until any key, and taken off once that key is let go."""
@@ -163,7 +176,8 @@ class Table:
             done.journal.close()
             self._close_assistant()
             self._offer_unsaved = False
-            self.current = self._setup(done.game)
+            # a new game keeps the last one's cards (real or virtual), as "again" does
+            self.current = self._setup(done.game, (getattr(done, "header", None) or {}).get("deck"))
             if done.again:
                 self.current = self._start(self._same_players(done)) or self.current
 
@@ -242,8 +256,8 @@ class Table:
 
     # -- games -------------------------------------------------------------------------------
 
-    def _setup(self, game: str | None = None) -> Setup:
-        return Setup(self.seats, game or self.default_game, self.default_deck, clock=self.clock,
+    def _setup(self, game: str | None = None, deck: str | None = None) -> Setup:
+        return Setup(self.seats, game or self.default_game, deck or self.default_deck, clock=self.clock,
                      sitting=self.sitting, notice_seconds=NOTICE_SECONDS if self.notice_seconds is None else self.notice_seconds,
                      assistant_seats=self.assistant.get("seats", 0),
                      assistant_level=self.assistant.get("level", "strong"),
@@ -335,6 +349,8 @@ class Table:
         out = {"pages": self._pages}
         if self.notice_seconds is not None:
             out["notice_seconds"] = self.notice_seconds
+        if self.reveal_seconds is not None:
+            out["reveal_seconds"] = self.reveal_seconds
         return out
 
     def _pages(self, title, lines) -> list:
@@ -486,6 +502,7 @@ def connect_web(web, loop, table) -> None:
 
     web.post = loop.post   # a phone's key carries its session (KeyEvent.by): its bids are marked by it
     loop.publish = Publisher(table, table.phones, web.publish)
+    loop.publish.loop = loop   # for the screen version a phone's keys name
     web.join = table.phone_join
     web.join_sealed = table.phone_join_sealed
 
@@ -528,6 +545,7 @@ def run(args) -> int:
         table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
                       resume=not getattr(args, "new", False), language=config.language,
                       notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict(),
+                      reveal_seconds=config.reveal_seconds,
                       phones=phones, web_address=address)
         closers.append(table.close)
         screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
@@ -535,7 +553,7 @@ def run(args) -> int:
         closers.append(screen.close)
         # the words of a frame are made when it is drawn, in the table's language of the moment
         loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
-                    watchdog=systemd.watchdog())
+                    watchdog=systemd.watchdog(), reaction=config.reaction_seconds)
         table.post = loop.post  # the assistant's decisions come back as queued events
         if web is not None:
             connect_web(web, loop, table)

@@ -24,6 +24,8 @@ TOAST_SECONDS = 2.5
 from pitable.config import Config  # noqa: E402
 
 NOTICE_SECONDS = Config.notice_seconds  # an informing screen moves on by itself after this (0: on a key only)
+REVEAL_SECONDS = Config.reveal_seconds  # the bids stay on the glass at least this long, whatever is pressed
+from pitable.keys import KEY_BIDS, KEY_DROP  # noqa: E402, F401 - hold 1: the last bids; hold 6: drop the game
 from pitable.screens.grasshopper import MAX_LINES as LINES_PER_PAGE  # noqa: E402 - lines a page at most
 # An overlay (scores, an undo question, a phone's QR) belongs to the seat that opened it:
 # its keys close it, another seat's key is refused with a toast naming it, and it closes
@@ -51,6 +53,22 @@ class Toasts:
     def _screen_id(self):
         """What tells one screen from the next (a toast lives only on its own)."""
         return None
+
+    def keys_mean(self):
+        """What the keys mean on the screen shown now: a key pressed for another value
+        (a screen gone since) does nothing (pitable.table.loop, docs/architecture.md)."""
+        return self._screen_id()
+
+    def stale_key(self, event) -> None:
+        """A key its presser aimed at a screen that has gone since: nothing happened. An
+        "any key" page it meant to turn is gone already (silence); a key screen's key is
+        said not taken, never what it would have meant."""
+        if not self._was_page(event):
+            self._say("toast.key_too_soon", seat=event.seat + 1)
+            self._bind_toast()
+
+    def _was_page(self, event) -> bool:
+        return False
 
     def _bind_toast(self) -> None:
         if self.toast is not None and self.toast[2] is None:
@@ -90,8 +108,10 @@ class GameTable(Toasts):
     game = ""
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
-                 notice_seconds: float = NOTICE_SECONDS, pages=None):
+                 notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS):
         self.state = state
+        self.reveal_seconds = reveal_seconds
+        self._front = None          # (the bids reveal up front, since when it is shown)
         # How the table's display splits instruction lines into pages: it knows the words
         # and the room (``pitable.screens.grasshopper.instruction_pages``); without one, a
         # fixed number of lines a page.
@@ -123,6 +143,8 @@ class GameTable(Toasts):
         pad, key = event.seat, event.key
         self.by = getattr(event, "by", None)
         player = self.player_of.get(pad)
+        if self._revealing(self.clock()):
+            return  # the bids stay on the glass for reveal_seconds, whatever is pressed
         if player is None:
             self._say("toast.not_in_game", seat=pad + 1)
         elif self.overlay is not None and self.opener is not None and self.opener != pad + 1:
@@ -139,8 +161,12 @@ class GameTable(Toasts):
             self._close_overlay()
             if kind == "phone":
                 self._phone_key(key)
+            elif kind == "bids":
+                pass  # the last bids again: any key goes back
             elif kind == "undo":
                 self.undo() if key == KEY_A else self._say("toast.not_undone")
+            elif kind == "drop":
+                self._drop() if key == KEY_A else self._say("toast.game_kept")
         elif self.notices:
             # "Any key: next": the key only turns the page, on every notice, the last one
             # too; never a move of the step after it (docs/architecture.md, keys and screens)
@@ -160,6 +186,27 @@ class GameTable(Toasts):
     def _phase_key(self, pad: int, player: int, key: int) -> None:
         raise NotImplementedError
 
+    def keys_mean(self):
+        if self.overlay is not None:
+            return ("overlay", self.overlay)
+        if self.notices:
+            return ("page", id(self.notices[0]))
+        if self.state.is_over():
+            return ("over", self.finished)
+        return ("phase", self._phase_meaning())
+
+    def _phase_meaning(self):
+        """Within a phase, what tells one key screen from the next: by default every move
+        (each is one person's, and the next is someone else's)."""
+        return (len(self.state.moves), getattr(self, "target", None))
+
+    def stale_key(self, event) -> None:
+        # on the bids reveal and the other pages a stray key says nothing: the page
+        # is for reading, and no toast takes its footer's place
+        if self.notices or (self.overlay is not None and self.overlay[0] == "scores"):
+            return
+        super().stale_key(event)
+
     def _screen_id(self):
         return (len(self.state.moves), id(self.notices[0]) if self.notices else None, self.overlay,
                 getattr(self, "target", None), self.finished)
@@ -170,11 +217,30 @@ class GameTable(Toasts):
 
     # -- screens that only inform move on by themselves -----------------------------------
 
+    # -- the bids reveal: an event nobody misses -----------------------------------------
+
+    def _reveal_since(self):
+        """When the bids reveal up front was first shown (its time starts with the first
+        frame the loop draws of it), or None when it is not up front."""
+        shown = self.notices[0] if self.notices else None
+        if not isinstance(shown, v.BidsRevealed):
+            self._front = None
+            return None
+        if self.overlay is not None:
+            return None  # covered (its time goes on: the overlay was asked for after it was seen)
+        if self._front is None or self._front[0] is not shown:
+            self._front = (shown, self.clock())
+        return self._front[1]
+
+    def _revealing(self, now: float) -> bool:
+        since = self._reveal_since()
+        return since is not None and now < since + self.reveal_seconds
+
     def _informs(self):
         """The screen shown now if it only informs (it then moves on after a time):
-        the scores or rows overlay, the bids reveal, the resumed notice."""
+        the scores or rows overlay, the last bids again, the bids reveal, the resumed notice."""
         if self.overlay is not None:
-            return self.overlay if self.overlay[0] == "scores" else None
+            return self.overlay if self.overlay[0] in ("scores", "bids") else None
         if self.notices and isinstance(self.notices[0], (v.BidsRevealed, v.Resumed)):
             return self.notices[0]
         return None
@@ -185,7 +251,12 @@ class GameTable(Toasts):
             self._informing = None
             return None
         if self._informing is None or self._informing[0] is not shown:
-            self._informing = (shown, self.clock() + self.notice_seconds)
+            seconds = self.notice_seconds
+            if isinstance(shown, v.BidsRevealed) and self.reveal_seconds:
+                # the bids hold reveal_seconds whatever is pressed, then go on by themselves to
+                # the step they set off (no press only turns them; hold 1 shows them again)
+                seconds = self.reveal_seconds
+            self._informing = (shown, self.clock() + seconds)
         return self._informing[1]
 
     def next_deadline(self):
@@ -290,6 +361,10 @@ class GameTable(Toasts):
                 self._say("toast.phone_by_pad", seat=pad + 1)
             else:
                 self._phone_overlay(pad)
+        elif key == KEY_BIDS and self._last_bids() is not None:
+            self._open_overlay("bids", pad + 1, pad + 1)
+        elif key == KEY_DROP and not self.state.is_over():
+            self._open_overlay("drop", pad + 1, pad + 1)
         elif key == KEY_A:
             # nothing over the scores: whose they are is said to the seat that presses
             self._open_overlay("scores", pad + 1, pad + 1)
@@ -299,9 +374,29 @@ class GameTable(Toasts):
             else:
                 self._open_overlay("undo", pad + 1, pad + 1)
         else:
-            self._say(f"toast.hold_help_{self.scores_name}")
+            self._say("toast.hold_help_bids" if self._last_bids() is not None
+                      else f"toast.hold_help_{self.scores_name}")
 
     scores_name = "scores"
+
+    abandoned = False   # the table dropped this game unfinished (hold 6, then A)
+
+    def _drop(self) -> None:
+        """Drop the game unfinished: the log says so in its last line (never resumed, not in
+        the evening's score), and the table goes to a new game's setup."""
+        from pitable.rules.log import ABANDONED
+
+        if not self._write_lines([ABANDONED], notices.MOVE_NOT_SAVED):
+            return
+        self.abandoned = self.finished = True
+
+    def _drop_text(self):
+        return msg("drop.what", round=self.state.round)
+
+    def _last_bids(self):
+        """The last bids reveal (a view) to show again on hold 1, or None (none yet; Cockroach
+        Poker has no bids)."""
+        return None
 
     def _can_undo(self) -> bool:
         return self.state.can_pop()
@@ -428,9 +523,14 @@ class GameTable(Toasts):
                 return self._scores_view(toast)
             if kind == "phone":
                 return self._phone_view(toast)
+            if kind == "bids":
+                return self._last_bids()._replace(toast=toast, foot=msg("foot.back"))
+            if kind == "drop":
+                return v.ConfirmUndo(pad, self._drop_text(), toast, msg("drop.title"))
             return v.ConfirmUndo(pad, self._undo_text(), toast)
         if self.notices:
             shown = self.notices[0]
+            self._reveal_since()  # the reveal's time starts with its first frame
             if isinstance(shown, (v.Instructions, v.BidsRevealed)):
                 # the footer says who presses what: the next page, or the step after the notices
                 last = len(self.notices) == 1

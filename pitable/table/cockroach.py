@@ -193,6 +193,9 @@ class CockroachTable(GameTable):
 
     # -- undo -----------------------------------------------------------------------------------
 
+    def _drop_text(self):
+        return msg("drop.what_rows", round=self.state.round)
+
     def _undo_text(self):
         move = self.state.moves[-1] if self.state.moves else None
         if isinstance(move, Pass):

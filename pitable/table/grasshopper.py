@@ -52,6 +52,9 @@ class GrasshopperTable(GameTable):
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
                                           rebid=state.phase == BIDDING))
+            if state.phase is CHOOSING or (state.moves and isinstance(state.moves[-1], Bids)):
+                # the power went in the turn of these bids: nobody may have seen them
+                self.notices.append(self._last_bids())
         elif assistant is not None:
             self._add_lines(msg("title.assistant"), (msg("line.assistant_plays"),
                                                      msg("line.assistant_garden"),
@@ -105,6 +108,14 @@ class GrasshopperTable(GameTable):
 
     def _can_undo(self) -> bool:
         return self._undo_target() is not None
+
+    def _phase_meaning(self):
+        """Bidding: one screen while seats lock in (each may still change its bid); the
+        reveal prompt: one screen while cards are named (3, 4, 4 in a row); choosing: one
+        screen a chooser."""
+        st = self.state
+        chooser = st.chooser if st.phase is CHOOSING else None
+        return (st.phase, st.round, st.turn, st.stalemates, chooser)
 
     def _next_step(self):
         st = self.state
@@ -213,11 +224,11 @@ class GrasshopperTable(GameTable):
         if player != self.state.chooser:
             self._say("toast.chooses_now", seat=self.seats[self.state.chooser])
             return
-        kinds = self.state.display_kinds()
-        if key >= len(kinds):
-            self._say("toast.keys_choose", last=len(kinds))
+        # a kind has one key everywhere: 4 is broccoli here as in card entry
+        if key >= len(KINDS) or not self.state.display[key]:
+            self._say("toast.choose_shown", seat=pad + 1)
             return
-        self._commit(Choose(kinds[key]))
+        self._commit(Choose(KINDS[key]))
 
     # -- committing inputs ---------------------------------------------------------------------
 
@@ -267,13 +278,7 @@ class GrasshopperTable(GameTable):
         in sections (a stalemate, the turn, the round's end), each with its own title."""
         st = self.state
         if isinstance(move, Bids):
-            cards = tuple(gh.CARD_INDEX[c] for c in move.cards)
-            res = gh.resolve(cards, st.options)
-            self.notices.append(v.BidsRevealed(
-                self.seats, move.cards, tuple(self.seats[p] for p in res.cancelled),
-                None if res.takes_all is None else self.seats[res.takes_all], res.how,
-                () if res.takes_all is not None else tuple(self.seats[p] for p in res.choosers),
-                res.stalemate, why=self._why(cards, res)))
+            self.notices.append(self._reveal_of(move))
         sections: list = []
         turn_lines: list = []
         title = msg("title.turn", turn=turn)
@@ -290,14 +295,16 @@ class GrasshopperTable(GameTable):
                 else:
                     turn_lines.append(msg("line.takes", seat=seat, cards=cards_list(e.cards)))
                 if seat > ASSISTANT_SEAT:  # the Pi has no hands: someone lays its cards by it
-                    turn_lines.append(msg("line.pi_lay"))
+                    turn_lines.append(msg("line.pi_lay_n", n=sum(e.cards)))  # "it" for one card
             elif isinstance(e, Harvested):
                 seat = self.seats[e.seat]
                 turn_lines.append(msg("line.harvest", seat=seat, cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
                 if seat > ASSISTANT_SEAT:
                     turn_lines.append(msg("line.pi_chips"))
             elif isinstance(e, Plagued):
-                turn_lines.append(msg("line.plague", seat=self.seats[e.seat]))
+                # no plants in the garden: nothing to harvest was ever there, so no "no harvest"
+                bare = not any(e.cards[1:])
+                turn_lines.append(msg("line.plague_bare" if bare else "line.plague", seat=self.seats[e.seat]))
                 turn_lines.append(msg("line.plague_discard", seat=self.seats[e.seat]))
             elif isinstance(e, Stalemate):
                 section(title, turn_lines)
@@ -321,6 +328,20 @@ class GrasshopperTable(GameTable):
                 sections[-1] = (last_title, last_lines + (msg("line.turn_up", n=st.to_reveal),))
         for head, lines in sections:
             self._add_lines(head, lines)
+
+    def _reveal_of(self, move):
+        """The bids reveal of a bids move (a view)."""
+        cards = tuple(gh.CARD_INDEX[c] for c in move.cards)
+        res = gh.resolve(cards, self.state.options)
+        return v.BidsRevealed(
+            self.seats, move.cards, tuple(self.seats[p] for p in res.cancelled),
+            None if res.takes_all is None else self.seats[res.takes_all], res.how,
+            () if res.takes_all is not None else tuple(self.seats[p] for p in res.choosers),
+            res.stalemate, why=self._why(cards, res))
+
+    def _last_bids(self):
+        last = next((m for m in reversed(self.state.moves) if isinstance(m, Bids)), None)
+        return None if last is None else self._reveal_of(last)
 
     def _why(self, cards: tuple, res):
         """Why the bids work out so (G4, G6), or None when the order says it all."""

@@ -34,7 +34,8 @@ class SimTable:
     def __init__(self, log_dir, *, seats: int = 3, wiring: str = "direct", display: str = "dummy",
                  clock=None, bounce: float = 0.02, hold: float = 1.0, deck: str = "physical",
                  on_frame=None, rng=None, language: str = "en", notice_seconds: float | None = None,
-                 assistant: dict | None = None, assistant_worker: str = "inline", release: float | None = None):
+                 assistant: dict | None = None, assistant_worker: str = "inline", release: float | None = None,
+                 reveal_seconds: float | None = None):
         from gpiozero.pins.mock import MockFactory
 
         from pitable.hardware.mockmatrix import MockDirectKeys, MockMatrix
@@ -54,11 +55,19 @@ class SimTable:
         self.device = self._device(display)
         self.table = Table(seats=seats, log_dir=log_dir, deck=deck, clock=self.clock, rng=rng,
                            language=language, notice_seconds=notice_seconds,
-                           assistant=assistant, assistant_worker=assistant_worker)
+                           assistant=assistant, assistant_worker=assistant_worker,
+                           **({} if reveal_seconds is None else {"reveal_seconds": reveal_seconds}))
         self.screen = Screen(self.device, self.clock, blank_after=0, shift_after=0)
         table = self.table
+        self.changed_at = self.clock()   # when the glass last got a new frame
+
+        def framed(view):
+            self.changed_at = self.clock()
+            if on_frame is not None:
+                on_frame(view)
+
         self.loop = Loop(table, self.screen, lambda view: render(view, table.language), hold=hold,
-                         clock=self.clock, on_frame=on_frame)
+                         clock=self.clock, on_frame=framed)
         table.post = self.loop.post  # the assistant's decisions come back as queued events
         if wiring == "direct":
             if seats > len(DIRECT_PINS):
@@ -77,6 +86,8 @@ class SimTable:
                                    clock=self.clock, wake=lambda: self.loop.post(nothing), **settle)
         self.loop.sources.append(self.pads)
         self.loop.refresh()
+        self.raw_keys, self.keys = self.keys, _Reading(self.keys, self)
+
 
     def _device(self, display: str):
         if display == "dummy":
@@ -92,14 +103,31 @@ class SimTable:
 
     # -- fingers ------------------------------------------------------------------------------
 
+    def read(self) -> None:
+        """Wait until the screen up now has been shown for a reaction time, as a person
+        does before pressing for it (a key pressed sooner is judged by the screen before)."""
+        left = self.changed_at + getattr(self.loop, "reaction", 0.3) - self.clock()
+        if left > 0:
+            self._wait(left)
+
+    def press_raw(self, seat: int, key: int, down: float = 0.05) -> None:
+        """Press and release a key now, without reading the screen first."""
+        self.raw_keys.press(seat - 1, key)
+        self._wait(self.bounce + down)
+        self.keys.release(seat - 1, key)
+        self._wait(self.bounce + 0.03)
+
     def tap(self, seat: int, key: int) -> None:
-        """Press and release a key (seat 1-based as printed, key 0..7), as a person would."""
+        """Press and release a key (seat 1-based as printed, key 0..7), as a person would:
+        once the screen has been up for a reaction time."""
+        self.read()
         self.keys.press(seat - 1, key)
         self._wait(self.bounce + 0.03)
         self.keys.release(seat - 1, key)
         self._wait(self.bounce + 0.03)
 
     def long_press(self, seat: int, key: int) -> None:
+        self.read()
         self.keys.press(seat - 1, key)
         self._wait(self.hold_time + 0.05)
         self.keys.release(seat - 1, key)
@@ -140,3 +168,22 @@ class SimTable:
     def close(self) -> None:
         self.pads.close()
         self.table.close()
+
+
+class _Reading:
+    """The mock keys as a person's fingers: a press waits until the screen up has been
+    seen for a reaction time (``SimTable.raw_keys`` presses at once)."""
+
+    def __init__(self, keys, table):
+        self._keys, self._table = keys, table
+
+    def press(self, seat: int, key: int) -> None:
+        self._table.read()
+        self._keys.press(seat, key)
+
+    def chatter(self, *args, **kw):
+        self._table.read()
+        return self._keys.chatter(*args, **kw)
+
+    def __getattr__(self, name):
+        return getattr(self._keys, name)

@@ -388,7 +388,9 @@ def find_unfinished(log_dir: Path) -> Found | None:
         good = replay_good_part(data.decode("utf-8", errors="replace"))
     except LogError as e:
         return Found(path, None, None, str(e))
-    if good.state.is_over():
+    from pitable.rules.log import abandoned
+
+    if good.state.is_over() or abandoned(good.log):
         if good.bad_line is not None:
             log.warning("%s: the game is over, but %s (left as it is)", path, good.problem)
         return None

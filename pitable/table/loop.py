@@ -17,6 +17,12 @@ from pitable.hardware.keys import KeyEdge, KeyEvent, KeyStuck, KeyTracker
 
 log = logging.getLogger(__name__)
 
+# A person answers a screen some 0.3-0.5 s after it appears: the shortest choice
+# reaction times (which of 8 keys, after reading) start near 0.3 s, and a press begun
+# sooner than that was aimed at the screen before. The config's ``reaction_seconds``.
+REACTION_SECONDS = 0.3
+HISTORY = 64    # screens remembered (a key is judged by one shown up to a hold's time before)
+
 
 class Stop(Exception):
     """Put on the queue (SIGTERM does) to end the loop after what it is doing.
@@ -27,7 +33,7 @@ class Stop(Exception):
 
 class Loop:
     def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
-                 on_frame=None, watchdog=None, sources=()):
+                 on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS):
         self.app = app                # keys in (on_key), views out (view), timers (next_deadline/tick)
         self.screen = screen
         self.render = render          # view -> image
@@ -47,6 +53,13 @@ class Loop:
         # with the view and frame shown; it only copies values and wakes the web thread.
         self.publish = None
         self.running = True
+        # What you saw is what you pressed (docs/architecture.md): the screens shown, as
+        # (version, what its keys mean, since when), newest last; a key is judged by the
+        # one that had been up for ``reaction`` seconds when it went down.
+        self.reaction = float(reaction)
+        self.version = 0
+        self._shown: list = []
+        self._down: dict = {}         # (seat, key) -> when its press went down (first edge)
 
     # -- from any thread -------------------------------------------------------------------------
 
@@ -93,16 +106,21 @@ class Loop:
                 self.running = False
                 return
             if isinstance(item, KeyEdge):
-                self._keys(self.tracker.edge(item))
+                if item.pressed:
+                    self._down.setdefault((item.seat, item.key), item.time)
+                events = self.tracker.edge(item)
+                down = self._down.pop((item.seat, item.key), None) if not item.pressed else None
+                self._keys(events, down=down)
             elif isinstance(item, KeyEvent):
-                self._keys([item])
+                self._keys([item], down=now)
             elif isinstance(item, KeyStuck):   # the pads noticed a key held for half a minute
                 stuck = getattr(self.app, "key_stuck", None)
                 if stuck is not None:
                     stuck(item)
             elif callable(item):
                 item()  # work handed over from another thread (e.g. the pygame window's keys)
-        self._keys(self.tracker.expire(now))
+        for event in self.tracker.expire(now):
+            self._keys([event], down=self._down.get((event.seat, event.key), now))
         self.app.tick(now)
         self.screen.tick(now)
         self.refresh()
@@ -118,11 +136,48 @@ class Loop:
             log.exception("publishing to the web pages failed; they stop updating")
             self.publish = None
 
-    def _keys(self, events) -> None:
+    def _keys(self, events, down: float | None = None) -> None:
+        """Keys to the app, each judged by the screen its presser saw: ``down`` is when
+        the key went down (a pad's first edge; a keyboard's arrival), a phone's event
+        names the screen version its page showed (``event.screen``)."""
         for event in events:
             if self.screen.key():
                 continue  # the key only woke the screen
+            if not self.meant_for_now(event, self.clock() if down is None else down):
+                stale = getattr(self.app, "stale_key", None)
+                if stale is not None:
+                    stale(event)
+                continue
             self.app.on_key(event)
+
+    def meant_for_now(self, event, down: float) -> bool:
+        """True when the screen up now is the one the key's presser saw: the one that had
+        been shown for at least a reaction time when the key went down (for a phone, the
+        version its page had shown that long). A key aimed at a screen that has gone since
+        (a page that timed out, a bidding screen replaced by the bids) means nothing now:
+        on an "any key" page it only ever turns that page, and that page is gone."""
+        meaning = getattr(self.app, "keys_mean", None)
+        if meaning is None or not self._shown or (not self.reaction and getattr(event, "screen", None) is None):
+            return True  # reaction_seconds 0: every key acts on the screen up when it arrives
+        if meaning() != self._shown[-1][1]:
+            return False  # an earlier item of this step changed the screen: nobody has seen it
+        version = getattr(event, "screen", None)
+        if version is None:
+            at = down - self.reaction
+            seen = next((e[0] for e in reversed(self._shown) if e[2] <= at), None)
+        else:
+            seen = version
+        return seen == self._shown[-1][0]
+
+    def _remember_screen(self) -> None:
+        meaning = getattr(self.app, "keys_mean", None)
+        if meaning is None:
+            return
+        now = meaning()
+        if not self._shown or self._shown[-1][1] != now:
+            self.version += 1
+            self._shown.append((self.version, now, self.clock()))
+            del self._shown[:-HISTORY]
 
     def refresh(self) -> None:
         """Draw the app's view if it changed; the screen skips frames it already has.
@@ -139,10 +194,12 @@ class Loop:
             view = self.app.view()  # the disk refused: the key was taken back
             frame = self.render(view) if view != self._view else None
         if frame is None:
+            self._remember_screen()
             return
         self._view = view
         self._frame = frame
         self.screen.show(frame)
+        self._remember_screen()
         if self.on_frame is not None:
             self.on_frame(view)
         self._draw_ahead()

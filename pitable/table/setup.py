@@ -99,6 +99,9 @@ class Setup(Toasts):
     def _screen_id(self):
         return (self.step, self.game, self.phone is not None)
 
+    def keys_mean(self):
+        return (self.step, self.game, self.phone, self.showing is not None)
+
     def _on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
         by = getattr(event, "by", None)   # None: a pad; a phone's session
@@ -205,12 +208,26 @@ class Setup(Toasts):
         self._say("toast.phone_joined", seat=seat)
 
     def _next_pi(self, high: int) -> None:
-        """The next of PI_STEPS that leaves room for the pads that joined (at most ``high``)."""
+        self.pi_seats, self.pi_level = self._pi_after(high)
+
+    def _pi_after(self, high: int) -> tuple:
+        """The next of PI_STEPS that leaves room for the pads that joined (at most ``high``):
+        what key 6 does now, and what its label says."""
         now = PI_STEPS.index((self.pi_seats, self.pi_level)) if (self.pi_seats, self.pi_level) in PI_STEPS else 0
         for step in PI_STEPS[now + 1:] + PI_STEPS[:1]:
             if step[0] + len(self.joined) <= high:
-                self.pi_seats, self.pi_level = step
-                return
+                return step
+        return PI_STEPS[0]
+
+    def pi_label(self):
+        """Key 6's label on the join screen: the action it takes ("Pi strong", "Pi easy",
+        "no Pi"); the boxes show who plays now."""
+        seats, level = self._pi_after(LIMITS["grasshopper"][1])
+        if not seats:
+            return msg("key.no_pi")
+        if seats == 1:
+            return msg("key.pi", level=msg(f"value.{level}"))
+        return msg("key.pi_n", n=seats, level=msg(f"value.{level}"))
 
     def _options_key(self, pad: int, key: int) -> None:
         if pad not in self.joined:
@@ -281,4 +298,5 @@ class Setup(Toasts):
         return v.Setup(self.step, self.game, tuple(self.joined), self.seats, tuple(lines),
                        len(self.joined) + len(pi) >= low and bool(self.joined), toast, self.language,
                        pi, self.pi_level if pi else None, phone,
-                       self.phones.seats() if self.phones is not None else None, qr)
+                       self.phones.seats() if self.phones is not None else None, qr,
+                       self.pi_label() if game(self.game).assistant and self.step == "join" else None)

@@ -263,7 +263,7 @@ def seat_keys(snap, seat: int) -> list:
                 return [{"label": w(msg("web.join")), "on": True, "mine": False} for _ in NAMES]
             labels = {6: w(msg("key.go_on")), 7: w(msg("key.leave"))}
             if view.game == "grasshopper":
-                labels[5] = w(msg("seat.assistant"))
+                labels[5] = w(view.pi_key or msg("seat.assistant"))
             return only(labels)
         labels = {i: w(label) for i, (label, _) in enumerate(view.options)}
         labels.update({6: w(msg("key.start")), 7: w(msg("web.back"))})
@@ -287,7 +287,9 @@ def seat_keys(snap, seat: int) -> list:
     if isinstance(view, v.Choosing):
         if view.seat != seat:
             return only({})
-        return only({i: w(msg(f"n.{k}", n=n)) for i, (k, n) in enumerate(view.kinds)})
+        from pitable.rules.grasshopper import KINDS
+
+        return only({KINDS.index(k): w(msg(f"n.{k}", n=n)) for k, n in view.kinds})  # a kind's one key
     if isinstance(view, v.ConfirmUndo):
         return [{"label": w(msg("key.yes")) if i == 6 else w(msg("key.no")), "on": True, "mine": False}
                 for i in range(8)]
@@ -328,6 +330,9 @@ def seat_payload(snap, seat: int) -> dict:
     bid = snap.private.get(seat)
     return {"seat": seat, "name": w(msg("seat", seat=seat)), "keys": seat_keys(snap, seat),
             "bid": None if bid is None else NAMES[bid],
+            # the screen these buttons are for: a tap sends the one its page had shown for a
+            # reaction time (the loop judges the key by it: docs/architecture.md)
+            "screen": snap.screen, "reaction": round(snap.reaction * 1000),
             "words": {**{k: w(msg(k)) for k in ("web.my_bid", "web.undo", "web.gone")},
                       # what holding A shows: the chips, or in Cockroach Poker (no chips) the rows
                       "web.scores": w(msg("web.rows" if _game(snap) == "cockroach" else "web.scores"))}}

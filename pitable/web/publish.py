@@ -24,6 +24,8 @@ class Snapshot(NamedTuple):
     access: object               # access.Access: the codes valid now
     phones: tuple                # seat numbers that have a phone
     sitting: dict | None = None  # the evening's score (pitable.table.sitting.Sitting.public), as on the glass
+    screen: int = 0              # the loop's screen version (a phone's key names the one it showed)
+    reaction: float = 0.0        # the loop's reaction time: a phone's page judges its taps by it
 
 
 def public_state(current, seats_in_setup: int) -> tuple:
@@ -89,6 +91,7 @@ class Publisher:
         self._key = None
         self._public = {}               # (seat, language) -> the public frame's bytes
         self.latest: Snapshot | None = None
+        self.loop = None                # the loop, for its screen version (set by connect_web)
 
     def _frame(self, view, frame) -> bytes:
         seat = code_on_screen(view)
@@ -113,7 +116,9 @@ class Publisher:
         moves = getattr(state, "moves", ())
         mine = own_bids(current, self.phones)
         sitting = getattr(table, "sitting", None)
-        key = (view, id(frame), table.language, len(moves), moves[-1] if moves else None,
+        version = self.loop.version if self.loop is not None else 0
+        reaction = self.loop.reaction if self.loop is not None else 0.0
+        key = (version, view, id(frame), table.language, len(moves), moves[-1] if moves else None,
                self.phones.version, tuple(sorted(mine.items())), id(current),
                sitting.version if sitting is not None else 0)
         if key == self._key:
@@ -122,7 +127,8 @@ class Publisher:
         st, header, moves_t, seats_t = public_state(current, table.seats)
         self.latest = Snapshot(table.language, self._frame(view, frame),
                                view, st, header, moves_t, seats_t, mine, self.phones.public(),
-                               self.phones.seats(), sitting.public() if sitting is not None else None)
+                               self.phones.seats(), sitting.public() if sitting is not None else None,
+                               version, reaction)
         try:
             self.wake(self.latest)
         except Exception:  # noqa: BLE001 - the web side stopped: the table goes on

@@ -458,11 +458,15 @@ class WebServer:
             conn.seated = True
             obj = self._json_body(body)
             key, action = obj.get("key"), obj.get("action", PRESS)
-            if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD) or len(obj) > 2:
+            # "screen": the screen version the phone's page showed (the loop judges the key by it)
+            screen = obj.get("screen")
+            if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD) or \
+                    not (screen is None or type(screen) is int and screen >= 0) or len(obj) > 3 or \
+                    len(obj) > 2 + ("screen" in obj):
                 raise http.HTTPError(400)
             if not self.keys.allow(seat):
                 raise http.HTTPError(429)
-            self.post(KeyEvent(seat - 1, key, action, self.snapshot.access.by(code)))
+            self.post(KeyEvent(seat - 1, key, action, by=self.snapshot.access.by(code), screen=screen))
             return http.response(204)
         raise http.HTTPError(404)
 
@@ -493,12 +497,13 @@ class WebServer:
                 raise http.HTTPError(400)
             await self._stream(reader, writer, None, conn, seat, sid=sid)
             return None
-        key, action = obj.get("key"), obj.get("action", PRESS)
-        if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD):
+        key, action, screen = obj.get("key"), obj.get("action", PRESS), obj.get("screen")
+        if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD) or \
+                not (screen is None or type(screen) is int and screen >= 0):
             raise http.HTTPError(400)
         if not self.keys.allow(seat):
             raise http.HTTPError(429)
-        self.post(KeyEvent(seat - 1, key, action, by))
+        self.post(KeyEvent(seat - 1, key, action, by=by, screen=screen))
         return http.response(204)
 
     def _seat_of(self, code: str, client: str, allow_moved: bool = False):

@@ -24,6 +24,7 @@ def config(tmp_path):
     path = tmp_path / "crash.yaml"
     path.write_text(
         "game: grasshopper\ndeck: physical\nseats: 3\n"
+        "reaction_seconds: 0\n"  # keys typed ahead in one write: each acts on the screen it arrives at
         f"log_dir: {tmp_path / 'logs'}\n"
         "display:\n  display: dummy\n  blank_after: 0\n"
         "pads:\n  wiring: keyboard\n  keyboard:\n    rows: [\"12345678\", \"qwertyui\", \"asdfghjk\"]\n")

@@ -129,7 +129,7 @@ def test_spent_card_is_refused_privately_without_naming_it(new_table):
         reveal(table, "corn")
     press(table, 2, 1)  # seat 2's "2" is spent
     assert refused == [1]
-    assert words(table.view().toast) == "Seat 2: card spent, bid again"
+    assert words(table.view().toast) == "Seat 2: card spent, pick another"  # the bid made before stands: not "bid again"
     assert table.view().locked == ()
 
 

@@ -19,6 +19,8 @@ def sim(request, tmp_path):
         on_key(event)
 
     sim.table.on_key = record
+    # what these keys mean is not the point here (tests/table/test_what_you_saw.py): how long they were
+    sim.loop.reaction = 0
     yield sim
     sim.close()
 
@@ -35,43 +37,43 @@ def stall(sim, seconds, during=()):
 
 
 def test_a_tap_during_a_stall_is_a_press(sim):
-    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(1, 2)), (0.18, lambda: sim.keys.release(1, 2))])
+    stall(sim, 1.5, [(0.1, lambda: sim.raw_keys.press(1, 2)), (0.18, lambda: sim.raw_keys.release(1, 2))])
     assert sim.events == [(1, 2, PRESS)]
 
 
 def test_a_tap_shorter_than_the_bounce_during_a_stall_is_no_key(sim):
     # a glitch is not a key, stall or not: 12 ms down is less than the 20 ms bounce
-    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(1, 2)), (0.112, lambda: sim.keys.release(1, 2))])
+    stall(sim, 1.5, [(0.1, lambda: sim.raw_keys.press(1, 2)), (0.112, lambda: sim.raw_keys.release(1, 2))])
     assert sim.events == []
 
 
 def test_a_tap_just_longer_than_the_bounce_during_a_stall_is_a_press(sim):
     # its check falls due while the loop is stuck; the release decides it from the line
-    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(1, 2)), (0.125, lambda: sim.keys.release(1, 2))])
+    stall(sim, 1.5, [(0.1, lambda: sim.raw_keys.press(1, 2)), (0.125, lambda: sim.raw_keys.release(1, 2))])
     assert sim.events == [(1, 2, PRESS)]
 
 
 def test_a_tap_that_began_before_the_stall_is_a_press(sim):
-    sim.keys.press(0, 5)
+    sim.raw_keys.press(0, 5)
     sim.loop.drain()
-    stall(sim, 1.5, [(0.08, lambda: sim.keys.release(0, 5))])
+    stall(sim, 1.5, [(0.08, lambda: sim.raw_keys.release(0, 5))])
     assert sim.events == [(0, 5, PRESS)]
 
 
 def test_a_hold_during_a_stall_is_still_a_hold(sim):
-    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(2, 6)), (1.3, lambda: sim.keys.release(2, 6))])
+    stall(sim, 1.5, [(0.1, lambda: sim.raw_keys.press(2, 6)), (1.3, lambda: sim.raw_keys.release(2, 6))])
     assert sim.events == [(2, 6, HOLD)]
-    stall(sim, 1.5, [(0.1, lambda: sim.keys.press(2, 6))])  # still down after the stall
+    stall(sim, 1.5, [(0.1, lambda: sim.raw_keys.press(2, 6))])  # still down after the stall
     assert sim.events == [(2, 6, HOLD)] * 2
-    sim.keys.release(2, 6)
+    sim.raw_keys.release(2, 6)
     sim.clock.advance(0.1)
     sim.loop.drain()
     assert sim.events == [(2, 6, HOLD)] * 2
 
 
 def test_taps_of_several_seats_during_one_stall(sim):
-    stall(sim, 2.0, [(0.1, lambda: sim.keys.press(0, 1)), (0.15, lambda: sim.keys.press(1, 3)),
-                     (0.2, lambda: sim.keys.release(0, 1)), (0.3, lambda: sim.keys.release(1, 3))])
+    stall(sim, 2.0, [(0.1, lambda: sim.raw_keys.press(0, 1)), (0.15, lambda: sim.raw_keys.press(1, 3)),
+                     (0.2, lambda: sim.raw_keys.release(0, 1)), (0.3, lambda: sim.raw_keys.release(1, 3))])
     assert sorted(sim.events) == [(0, 1, PRESS), (1, 3, PRESS)]
 
 
@@ -82,6 +84,7 @@ def test_an_80ms_tap_during_a_1_5s_bus_stall_of_the_loop_is_a_press(tmp_path):
 
     clock = ManualClock()
     sim = SimTable(tmp_path, seats=3, wiring="direct", clock=clock, hold=1.0)
+    sim.loop.reaction = 0  # when the keys were, not what they meant
     events = []
     on_key = sim.table.on_key
     sim.table.on_key = lambda e: (events.append((e.seat, e.key, e.action)), on_key(e))
@@ -92,9 +95,9 @@ def test_an_80ms_tap_during_a_1_5s_bus_stall_of_the_loop_is_a_press(tmp_path):
 
     def finger():
         clock.advance(0.3)
-        sim.keys.press(0, 1)
+        sim.raw_keys.press(0, 1)
         clock.advance(0.08)
-        sim.keys.release(0, 1)
+        sim.raw_keys.release(0, 1)
 
     def slow_display(image):
         if not stalls:  # one I2C write that hangs (clock stretching, a flaky cable) for 1.5 s
@@ -107,9 +110,9 @@ def test_an_80ms_tap_during_a_1_5s_bus_stall_of_the_loop_is_a_press(tmp_path):
 
     try:
         device.display = slow_display
-        sim.keys.press(0, 0)
+        sim.raw_keys.press(0, 0)
         clock.advance(0.03)     # past the debounce lockout
-        sim.keys.release(0, 0)  # 1: Grasshopper Poker -> a new screen -> a slow write
+        sim.raw_keys.release(0, 0)  # 1: Grasshopper Poker -> a new screen -> a slow write
         clock.advance(0.006)    # past the release's confirmation
         sim.loop.drain()        # stuck in the write while the finger taps
         assert stalls and events[0] == (0, 0, PRESS)
@@ -126,6 +129,7 @@ def test_what_queued_during_a_stall_is_applied_in_the_order_it_came(tmp_path):
     from pitable.hardware.keys import KeyEdge
 
     sim = SimTable(tmp_path, seats=3, wiring="direct", clock=ManualClock())
+    sim.loop.reaction = 0  # the order things came in, not what the keys meant
     order = []
     on_key = sim.table.on_key
     sim.table.on_key = lambda e: (order.append(("key", e.key)), on_key(e))

@@ -21,7 +21,7 @@ def test_the_spent_card_toast_does_not_cover_the_bids_reveal(new_table):
         if game.notices:
             press(table, 1, 7)
         elif game.state.phase is CHOOSING:
-            press(table, game.seats[game.state.chooser], 0)
+            press(table, game.seats[game.state.chooser], next(k for k, n in enumerate(game.state.display) if n))
         else:
             press(table, 1, game.state.unseen.index(next(n for n in game.state.unseen if n)))
     press(table, 1, 4)  # seat 1's 5 is spent

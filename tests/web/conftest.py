@@ -130,11 +130,12 @@ class WebTable:
         self.port = self.web.port
         self.phones = Phones(token_bytes=rng.randbytes, clock=self.clock)
         self.table = Table(seats=pads, log_dir=log_dir, clock=self.clock, rng=random.Random(seed), language=language,
-                           deck=deck, notice_seconds=0, phones=self.phones,
+                           deck=deck, notice_seconds=0, reveal_seconds=0, phones=self.phones,
                            web_address=f"HTTP://127.0.0.1:{self.port}/")
         self.screen = Screen(dummy(width=128, height=64, mode="1"), self.clock, blank_after=0, shift_after=0)
         table = self.table
-        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), clock=self.clock)
+        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), clock=self.clock,
+                         reaction=0)  # a frozen clock: no reaction time to wait out
         table.post = self.loop.post
         connect_web(self.web, self.loop, table)
         self.posted = 0  # keys the web side put on the loop's queue

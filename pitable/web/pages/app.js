@@ -181,19 +181,39 @@
     const sealed = me.sid ? channel(me.secret) : null;
     const base = sealed ? "/x/" + me.sid : "/s/" + me.code;
     function numbered(obj) { const s = session(); s.sent = (s.sent || 0) + 1; keep(s); return sealed.seal({ ...obj, n: s.sent }); }
-    function send(key, action) {
-      if (sealed) return post(base + "/key", { box: numbered({ key: key, action: action }) });
-      return post(base + "/key", { key: key, action: action });
+    // What you saw is what you pressed: a tap names the screen this page had shown for a
+    // reaction time when the finger went down (the table judges the key by it).
+    let shown = [];   // [screen version, since (ms)], newest last
+    let reaction = 300;
+    let down = null;  // when the finger went down (a click comes on its release)
+    document.addEventListener("pointerdown", () => { down = performance.now(); }, true);
+    const seen = (at) => {
+      for (let i = shown.length - 1; i >= 0; i--) if (shown[i][1] <= at - reaction) return shown[i][0];
+      return 0;   // nothing up long enough: no screen this table knows (the key does nothing)
+    };
+    function send(key, action, screen) {
+      if (sealed) return post(base + "/key", { box: numbered({ key: key, action: action, screen: screen }) });
+      return post(base + "/key", { key: key, action: action, screen: screen });
     }
+    const tap = (k, action) => () => {
+      const at = down === null ? performance.now() : down;
+      down = null;
+      send(k, action, seen(at));
+    };
     const buttons = NAMES.map((n, i) => {
       const b = el("button"); b.type = "button"; b.dataset.key = i;
-      b.addEventListener("click", () => send(i, "press"));
+      b.addEventListener("click", tap(i, "press"));
       $("keys").append(b);
       return b;
     });
-    $("hold-a").addEventListener("click", () => send(6, "hold"));
-    $("hold-x").addEventListener("click", () => send(7, "hold"));
+    $("hold-a").addEventListener("click", tap(6, "hold"));
+    $("hold-x").addEventListener("click", tap(7, "hold"));
     const onSeat = (s) => {
+      reaction = s.reaction;
+      if (!shown.length || shown[shown.length - 1][0] !== s.screen) {
+        shown.push([s.screen, performance.now()]);
+        shown = shown.slice(-16);
+      }
       goneWords = s.words["web.gone"];
       $("me").textContent = s.name;
       $("mybid").textContent = s.bid === null ? "" : s.words["web.my_bid"] + " " + s.bid;
