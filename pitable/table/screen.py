@@ -67,6 +67,7 @@ class Screen:
         self.last_key = clock()
         self.blanked = False
         self.failed_at = None         # when the display last failed, if it is failing
+        self._outage = False          # a failure is logged once an outage, until "display is back"
         self.retry_in = 1.0
         self.frames_sent = 0
 
@@ -165,8 +166,9 @@ class Screen:
         if quiet:
             log.warning("display %s failed: %s: %s", name, type(e).__name__, e)
             return False
-        if self.failed_at is None:
+        if not self._outage:
             log.warning("display failed (%s: %s: %s); retrying in the background", name, type(e).__name__, e)
+            self._outage = True
         self.failed_at = self.clock()
         self.sent = self.sent_bytes = None
         return False
@@ -192,6 +194,7 @@ class Screen:
                 self._send()
         if self.failed_at is None:
             log.warning("display is back")
+            self._outage = False
             self.retry_in = 1.0
         else:
             self._backoff(None)
