@@ -105,7 +105,7 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     press(table, 2, 0)  # past the reveal: seat 2 does not choose, so the key only leaves it
     press(table, 2, 0)
     assert words(table.view().toast) == "Seat 1 chooses now"
-    press(table, 1, 0)  # seat 1 takes the corn; seat 2 is forced to the broccoli
+    press(table, 1, 1)  # seat 1 takes the corn (its key, 2, as in card entry); seat 2 is forced to the broccoli
     view = table.view()
     assert isinstance(view, v.Instructions)
     assert words(view.title) == "Turn 1"  # the turn that was played, not the one to come
