@@ -168,7 +168,7 @@ def test_the_key_that_closes_the_last_instruction_page_is_no_bid(new_table, seat
         press(table, 1, k)
     finish_bids(table, ((1, 5), (2, 4), (3, 3)))   # 6 > 5 > 4: S1, S2, S3 choose
     press(table, 1, 0)  # closes the bids reveal
-    press(table, 1, 0)  # S1 chooses the corn; S2 gets the broccoli (forced), S3 nothing
+    press(table, 1, 1)  # S1 chooses the corn (its key, 2); S2 gets the broccoli (forced), S3 nothing
     while len(game.notices) > 1:
         press(table, 1, 7)
     assert isinstance(table.view(), v.Instructions) and game.state.phase is REVEAL

@@ -62,8 +62,9 @@ def test_the_phone_keys_say_what_the_screen_says_spent_cards_off(web_table):
     chooser = t.view().seat
     seat = phone.events("seat")[-1][1]
     if chooser == 4:
-        assert [k["label"] for k in seat["keys"][:2]] == ["2 corn", "1 strawberry"]
-        assert [k["on"] for k in seat["keys"]] == [True, True] + [False] * 6
+        # a kind's own key, as in card entry: corn on 2, strawberry on 3; no grasshopper on 1
+        assert [k["label"] for k in seat["keys"][1:3]] == ["2 corn", "1 strawberry"]
+        assert [k["on"] for k in seat["keys"]] == [False, True, True] + [False] * 5
     else:
         assert not any(k["on"] for k in seat["keys"])
     phone.close()
@@ -86,10 +87,11 @@ def test_a_spent_card_is_off_on_the_phone_next_turn(web_table):
             break
         if name == "Choosing":
             seat = t.view().seat
+            kind = next(k for k, n in enumerate(t.table.current.state.display) if n)  # its own key
             if seat == 4:
-                t.key(code, 0)
+                t.key(code, kind)
             else:
-                t.press(seat, 0)
+                t.press(seat, kind)
         elif name == "RevealPrompt":
             t.press(1, next(k for k in range(5) if t.table.current.state.unseen[k]))
         else:
