@@ -141,7 +141,8 @@ def test_grasshopper_on_phones_keys_labels_and_the_own_bid(web_table, browsers):
         if name == "Bidding":
             break
         if name == "Choosing":
-            (p4.press if view.seat == 4 else lambda k: t.press(view.seat, k))(0)
+            kind = next(k for k, n in enumerate(t.table.current.state.display) if n)  # its own key
+            (p4.press if view.seat == 4 else lambda k: t.press(view.seat, k))(kind)
         else:
             t.press(1, 7)
     wait_for(lambda: not p4.buttons()[5].is_enabled(), what="the spent 6 off")
