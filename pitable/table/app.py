@@ -266,21 +266,15 @@ class Table:
     def phone_join(self, ticket: str):
         """A phone shows a join ticket (the web thread asks through the loop's queue):
         (seat, code) if it is the ticket of the QR on screen now, else None."""
-        cur = self.current
-        if self.phones is None:
-            return None
-        showing = cur.phone is not None if isinstance(cur, Setup) else \
-            (getattr(cur, "overlay", None) or ("",))[0] == "phone"
-        if not showing:
-            return None
-        found = self.phones.join(ticket)
-        if found is not None:
-            cur.phone_joined(found[0])
-        return found
+        return self._join_by_qr(lambda phones: phones.join(ticket))
 
     def phone_join_sealed(self, box: str):
         """A phone that scanned the QR (loop thread): (seat, session id, channel) if the
         box opens with the key of the QR on screen now, else None."""
+        return self._join_by_qr(lambda phones: phones.join_sealed(box))
+
+    def _join_by_qr(self, join):
+        """A join counts only while a phone's QR is on the glass; the seat is the first value."""
         cur = self.current
         if self.phones is None:
             return None
@@ -288,7 +282,7 @@ class Table:
             (getattr(cur, "overlay", None) or ("",))[0] == "phone"
         if not showing:
             return None
-        found = self.phones.join_sealed(box)
+        found = join(self.phones)
         if found is not None:
             cur.phone_joined(found[0])
         return found

@@ -530,41 +530,34 @@ class WebServer:
         if normal_ticket(ticket) is None or len(obj) != 1:
             self.limit.failed(client)
             raise http.HTTPError(404 if isinstance(ticket, str) else 400)
-        future: concurrent.futures.Future = concurrent.futures.Future()
-
-        def on_loop():
-            try:
-                future.set_result(self.join(ticket))
-            except Exception as e:  # noqa: BLE001
-                future.set_exception(e)
-
-        self.post(on_loop)
-        try:
-            found = await asyncio.wait_for(asyncio.wrap_future(future), 2.0)
-        except (asyncio.TimeoutError, Exception):  # noqa: BLE001
-            raise http.HTTPError(503) from None
+        found = await self._on_loop(lambda: self.join(ticket))
         if found is None:
             self.limit.failed(client)
             raise http.HTTPError(404)
         seat, code = found
         return http.response(200, dumps({"seat": seat, "code": code}), "application/json")
 
-    async def _join_sealed(self, box, client: str) -> bytes:
-        """The QR's join: a box sealed with the fragment's key; the answer (the session
-        id, public, and the seat, sealed) is all the phone needs: no code leaves the Pi."""
+    async def _on_loop(self, ask):
+        """``ask()`` run on the loop thread (the one owner of the table), its answer awaited
+        here; a loop that does not answer in 2 s is a 503, never a hang."""
         future: concurrent.futures.Future = concurrent.futures.Future()
 
         def on_loop():
             try:
-                future.set_result(self.join_sealed(box) if self.join_sealed else None)
+                future.set_result(ask())
             except Exception as e:  # noqa: BLE001
                 future.set_exception(e)
 
         self.post(on_loop)
         try:
-            found = await asyncio.wait_for(asyncio.wrap_future(future), 2.0)
+            return await asyncio.wait_for(asyncio.wrap_future(future), 2.0)
         except (asyncio.TimeoutError, Exception):  # noqa: BLE001
             raise http.HTTPError(503) from None
+
+    async def _join_sealed(self, box, client: str) -> bytes:
+        """The QR's join: a box sealed with the fragment's key; the answer (the session
+        id, public, and the seat, sealed) is all the phone needs: no code leaves the Pi."""
+        found = await self._on_loop(lambda: self.join_sealed(box) if self.join_sealed else None)
         if found is None:
             self.limit.failed(client)
             raise http.HTTPError(404)
