@@ -21,11 +21,17 @@ def test_a_grasshopper_turn_played_by_edges(sim, tmp_path):
     raw["log_dir"] = str(tmp_path / "logs")
     config = tmp_path / "table.yaml"
     config.write_text(yaml.safe_dump(raw))
-    seats = [s.keys for s in load_config(config).pads.direct]
+    loaded = load_config(config)
+    seats = [s.keys for s in loaded.pads.direct]
+    # a key counts for the screen that had been up a reaction time when it went down
+    # (README "At the table"): a finger that pressed sooner would be judged by the screen
+    # before, so this one waits as a person does
+    read = loaded.reaction_seconds + 0.15
     p = pitable("run", "--new", "--display", "terminal", "--config", str(config),
                 env={"GPIOZERO_PIN_FACTORY": "lgpio"}, cwd=tmp_path)
 
     def tap(seat, key):
+        time.sleep(read)
         frames = p.count(FRAME_END)
         gpio = seats[seat - 1][key]
         sim.press(gpio)
@@ -48,8 +54,8 @@ def test_a_grasshopper_turn_played_by_edges(sim, tmp_path):
         for kind in (1, 2, 3):                 # the cards turned up: corn, strawberry, broccoli
             tap(1, kind)
         tap(1, 5); tap(2, 4); tap(3, 0)        # the bids: 6, 5 and 1
-        tap(1, 0)                              # on from the bids on the table
-        tap(1, 0)                              # seat 1, the highest bid, takes the corn
+        time.sleep(loaded.reveal_seconds)      # all bids stay up that long whatever is pressed
+        tap(1, 1)                              # seat 1, the highest bid, takes the corn: its key 2
         logs = list((tmp_path / "logs").glob("grasshopper-*.jsonl"))
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and not (logs and '"choose"' in logs[0].read_text()):
