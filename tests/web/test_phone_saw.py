@@ -4,6 +4,11 @@ a key for a screen that has gone since does nothing, whatever it would mean now.
 
 from __future__ import annotations
 
+import random
+import time
+
+import pytest
+
 from pitable.web.payload import seat_payload
 from tests.web.test_server import reveal_start, start_game
 
@@ -44,3 +49,61 @@ def test_a_key_without_a_screen_is_still_taken_and_a_bad_screen_is_refused(web_t
     assert t.post(f"/s/{code}/key", {"key": 1, "action": "press", "screen": 1, "more": 1})[0] == 400
     assert t.key(code, 1) == 204                      # an old page without the field: judged on arrival
     assert t.table.current.state.moves                # the phone named a card
+
+
+def _game_now(game) -> tuple:
+    return (tuple(game.state.moves), dict(game.pending), len(game.notices), game.overlay)
+
+
+def _next_key(game, rng):
+    """(seat, key) the screen asks for now, or None at the end."""
+    from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
+
+    st = game.state
+    if st.is_over():
+        return None
+    if game.overlay or game.notices:
+        return game.seats[0], 5
+    if st.phase is REVEAL:
+        by = game._reveal_by if game._named() else None
+        return by or game.seats[0], rng.choice([k for k in range(5) if st.unseen[k]])
+    if st.phase is BIDDING:
+        p = next(p for p in range(st.players) if p not in game.pending)
+        return game.seats[p], rng.choice([c for c in range(8) if not st.spent[p] >> c & 1])
+    if st.phase is CHOOSING:
+        return game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]])
+    raise AssertionError(st.phase)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "vi"])
+def test_a_whole_game_where_the_phone_keys_late_for_every_screen_change(web_table, lang):
+    """Pads 1 and 2 and a phone (seat 4) play a whole game. After every screen change the
+    phone sends a key its page aimed at the screen before (it had not yet been told of the
+    new one): whatever that key would mean now, nothing in the game moves. The phone's own
+    moves, sent with the screen its page shows, are all taken."""
+    rng = random.Random(lang)
+    t = web_table(language=lang)
+    # a person's pace on the phone: its seat's keys stay under the server's 20 a second
+    paced = lambda *a: (time.sleep(0.06), phone_key(t, code, *a))[1]  # noqa: E731
+    code = start_game(t)
+    game = t.table.current
+    late = 0
+    for _ in range(3000):
+        nxt = _next_key(game, rng)
+        if nxt is None:
+            break
+        seat, key = nxt
+        before, version = _game_now(game), t.loop.version
+        if seat == 4:
+            assert paced(key, version) == 204
+        else:
+            t.press(seat, key)
+        assert _game_now(game) != before, (seat, key)   # a move the screen asked for is taken
+        if t.loop.version == version:
+            continue                                     # the same screen (a lock-in)
+        now = _game_now(game)
+        stray = rng.randrange(8)
+        assert paced(stray, version, rng.choice(["press", "hold"])) == 204
+        assert _game_now(game) == now, (stray, t.table.view())
+        late += 1
+    assert game.state.is_over() and late > 30
