@@ -66,7 +66,7 @@ class SimTable:
             if on_frame is not None:
                 on_frame(view)
 
-        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), hold=hold,
+        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), hold=hold, release=self.release,
                          clock=self.clock, on_frame=framed)
         table.post = self.loop.post  # the assistant's decisions come back as queued events
         if wiring == "direct":

@@ -14,6 +14,7 @@ import queue
 import time
 
 from pitable.hardware.keys import KeyEdge, KeyEvent, KeyStuck, KeyTracker
+from pitable.hardware.pads import RELEASE
 
 log = logging.getLogger(__name__)
 
@@ -33,11 +34,16 @@ class Stop(Exception):
 
 class Loop:
     def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
-                 on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS):
+                 on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS,
+                 release: float = RELEASE):
         self.app = app                # keys in (on_key), views out (view), timers (next_deadline/tick)
         self.screen = screen
         self.render = render          # view -> image
         self.tracker = KeyTracker(hold)
+        # A release reaches the loop only once the pads have confirmed it (the key still
+        # read open ``release`` s later): a hold is declared that much after its time, so
+        # a press let go just before the hold time is never called a hold.
+        self.release = float(release)
         self.clock = clock
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
         self.on_frame = on_frame      # called after each frame is handed over (benchmarks, tests)
@@ -119,7 +125,7 @@ class Loop:
                     stuck(item)
             elif callable(item):
                 item()  # work handed over from another thread (e.g. the pygame window's keys)
-        for event in self.tracker.expire(now):
+        for event in self.tracker.expire(now - self.release):
             self._keys([event], down=self._down.get((event.seat, event.key), now))
         self.app.tick(now)
         self.screen.tick(now)
@@ -218,7 +224,8 @@ class Loop:
         self.step(0)
 
     def _timeout(self):
-        times = [t for t in (self.tracker.next_deadline(), self.app.next_deadline(),
+        held = self.tracker.next_deadline()
+        times = [t for t in (None if held is None else held + self.release, self.app.next_deadline(),
                              self.screen.next_deadline(), *(s.next_deadline() for s in self.sources))
                  if t is not None]
         if self.watchdog:
