@@ -13,6 +13,7 @@ import concurrent.futures
 import json
 import logging
 import os
+import itertools
 import re
 import socket
 import sys
@@ -77,10 +78,12 @@ def default_address() -> str:
 
 
 class Stream:
-    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat", "behind", "sid")
+    __slots__ = ("writer", "code", "last_table", "last_seat", "conn", "seat", "behind", "sid", "since")
+    _opened = itertools.count()
 
     def __init__(self, writer, code=None, conn=None, seat=None, sid=None):
         self.writer = writer
+        self.since = next(self._opened)   # the order streams opened in (the oldest ends first)
         self.code = code
         self.sid = sid          # a sealed session's id: every event of the stream is sealed
         self.conn = conn
@@ -422,10 +425,7 @@ class WebServer:
         if path == "/events":
             if method != "GET":
                 raise http.HTTPError(405)
-            public = [x for x in self.streams if x.code is None]
-            if len(public) >= PUBLIC_STREAMS or \
-                    sum(1 for x in public if x.conn is not None and x.conn.address == conn.address) >= PUBLIC_PER_ADDRESS:
-                raise http.HTTPError(503)
+            self._admit_public(conn)
             await self._stream(reader, writer, None, conn)
             return None
         if path == "/api/join":
@@ -566,6 +566,30 @@ class WebServer:
                              "application/json")
 
     # -- streams ------------------------------------------------------------------------------
+
+    def _admit_public(self, conn) -> None:
+        """Room for one more public stream (a TV page) from ``conn``'s address, or 503.
+
+        Full, a newcomer still gets in while another address holds more public streams
+        than its own: that address's oldest ends (its page reconnects by itself), so
+        devices that hold every stream cannot keep the table's TV out. A seat's stream
+        (a phone's, sealed or not) is outside these caps and never counts."""
+        public = [x for x in self.streams if x.code is None and x.sid is None and x.seat is None]
+        def address(x):
+            return x.conn.address if x.conn is not None else None
+        held: dict = {}
+        for x in public:
+            held.setdefault(address(x), []).append(x)
+        mine = len(held.get(conn.address, ()))
+        if mine >= PUBLIC_PER_ADDRESS:
+            raise http.HTTPError(503)
+        if len(public) < PUBLIC_STREAMS:
+            return
+        most = max(len(xs) for xs in held.values())
+        if most <= mine:
+            raise http.HTTPError(503)
+        oldest = min((x for xs in held.values() if len(xs) == most for x in xs), key=lambda x: x.since)
+        self._drop(oldest)
 
     async def _stream(self, reader, writer, code, conn=None, seat=None, sid=None) -> None:
         s = Stream(writer, code, conn, seat, sid)
