@@ -153,3 +153,32 @@ def test_only_the_cli_reaches_the_repository_only_league():
     users = sorted(module_name(p) for p in PACKAGE.rglob("*.py")
                    if any(t.split(".")[0] == "league" for t, _ in imports(p)))
     assert users == ["pitable.cli"]  # `pitable league`, which says so when league/ is not there
+
+
+# What the web edge may take from the rules: the registry's facts and the log's relabelling
+# of a state's JSON by seat (pure, on the loop thread). No State, no push: the table's views
+# and pitable.table.public say what every output says (the story, the deal, the keys, C6).
+WEB_MAY_USE_OF_RULES = {("pitable.rules.games", "GAMES"), ("pitable.rules.games", "game"),
+                        ("pitable.rules.log", "by_seat")}
+
+
+def test_the_web_edge_runs_no_rules():
+    used, pushes = set(), []
+    for path in sorted((PACKAGE / "web").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pitable.rules"):
+                used |= {(node.module, alias.name) for alias in node.names}
+            elif isinstance(node, ast.Import):
+                used |= {(alias.name, "*") for alias in node.names if alias.name.startswith("pitable.rules")}
+            elif isinstance(node, ast.Attribute) and node.attr in ("push", "new_state", "State"):
+                pushes.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+    assert used <= WEB_MAY_USE_OF_RULES, used - WEB_MAY_USE_OF_RULES
+    assert not pushes, pushes
+
+
+def test_the_web_edge_takes_of_the_table_only_what_it_publishes():
+    """pitable/web reads the table's outputs (pitable.table.public), never its controllers'
+    helpers (notices, counted, cards_list: what the web used to work out again)."""
+    found = sorted({t for p in (PACKAGE / "web").rglob("*.py") for t, _ in imports(p)
+                    if t.startswith("pitable.table")})
+    assert found == ["pitable.table.public"], found

@@ -495,8 +495,7 @@ def connect_web(web, loop, table) -> None:
     from pitable.web.publish import Publisher
 
     web.post = loop.post   # a phone's key carries its session (KeyEvent.by): its bids are marked by it
-    loop.publish = Publisher(table, table.phones, web.publish)
-    loop.publish.loop = loop   # for the screen version a phone's keys name
+    loop.publish = Publisher(table, table.phones, web.publish, loop)  # loop: the screen version keys name
     web.join = table.phone_join
     web.join_sealed = table.phone_join_sealed
 
