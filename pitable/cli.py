@@ -243,7 +243,7 @@ def cmd_check_config(args) -> int:
 
 
 def cmd_run(args) -> int:
-    from pitable.table.app import run
+    from pitable.daemon import run
 
     return run(args)
 
@@ -286,7 +286,7 @@ def cmd_wiring(args) -> int:
 
 
 def cmd_pads(args) -> int:
-    from pitable.table.app import pads_test
+    from pitable.pads_test import pads_test
 
     return pads_test(args)
 

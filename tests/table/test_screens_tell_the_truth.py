@@ -388,7 +388,7 @@ def test_the_language_is_chosen_at_the_table_and_remembered(new_table):
 
 
 def test_the_table_draws_in_its_language(tmp_path):
-    from pitable.table.harness import SimTable
+    from pitable.harness import SimTable
 
     sim = SimTable(tmp_path / "logs", seats=3, language="de")
     try:
