@@ -273,7 +273,7 @@ def cmd_wiring(args) -> int:
     for line in pin_warnings(config, source):
         print(line, file=sys.stderr)
     if args.picture:
-        from pitable.hardware.wiring_picture import save_picture
+        from pitable.hardware.wiring_build import save_picture
 
         try:
             written = save_picture(wiring, args.picture, title=source)
