@@ -113,7 +113,7 @@ class Fingers:
     the frame, the frames drawn ahead after it."""
 
     def __init__(self, marks: Marks, sim_kwargs: dict):
-        from pitable.table.harness import SimTable
+        from pitable.harness import SimTable
 
         self.marks = marks
         self.tap_id = -1

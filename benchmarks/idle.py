@@ -57,7 +57,7 @@ def daemon(seconds: float):
 
 
 def loop_wakeups(seconds: float) -> int:
-    from pitable.table.harness import SimTable
+    from pitable.harness import SimTable
 
     sim = SimTable(tempfile.mkdtemp(), seats=4, wiring="matrix", clock=time.monotonic)
     steps = 0

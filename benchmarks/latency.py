@@ -41,7 +41,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from pitable.i18n import ASSISTANT_SEAT  # noqa: E402
 from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL  # noqa: E402
-from pitable.table.harness import SimTable  # noqa: E402
+from pitable.harness import SimTable  # noqa: E402
 
 FULL_FRAME = 1024  # data bytes of a whole 128x64 frame, what luma's ssd1306 sends every time
 

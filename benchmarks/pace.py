@@ -1,7 +1,7 @@
 """How many presses a game takes, and how many of them only turn a page.
 
 Plays seeded whole Grasshopper Poker games through the real controllers on simulated pads
-(``pitable.table.harness.SimTable``: pins, debounce, key tracker, loop, controllers, journal;
+(``pitable.harness.SimTable``: pins, debounce, key tracker, loop, controllers, journal;
 a hand-moved clock; the config's defaults) and
 counts, per bidding turn and per game, the presses the rules need (a bid a person makes, a
 choice, one key per real garden card turned up) apart from the presses that only turn a page
@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pitable.i18n import ASSISTANT_SEAT  # noqa: E402
 from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL, Bids  # noqa: E402
-from pitable.table.harness import ManualClock, SimTable  # noqa: E402
+from pitable.harness import ManualClock, SimTable  # noqa: E402
 
 TABLES = [(players, deck, pi) for players in (2, 3, 4) for deck in ("physical", "virtual")
           for pi in (False, True) if not (pi and players < 2)]

@@ -243,7 +243,7 @@ def cmd_check_config(args) -> int:
 
 
 def cmd_run(args) -> int:
-    from pitable.table.app import run
+    from pitable.daemon import run
 
     return run(args)
 
@@ -273,7 +273,7 @@ def cmd_wiring(args) -> int:
     for line in pin_warnings(config, source):
         print(line, file=sys.stderr)
     if args.picture:
-        from pitable.hardware.wiring_picture import save_picture
+        from pitable.hardware.wiring_build import save_picture
 
         try:
             written = save_picture(wiring, args.picture, title=source)
@@ -286,7 +286,7 @@ def cmd_wiring(args) -> int:
 
 
 def cmd_pads(args) -> int:
-    from pitable.table.app import pads_test
+    from pitable.pads_test import pads_test
 
     return pads_test(args)
 

@@ -17,23 +17,19 @@ PACKAGE = ROOT / "pitable"
 
 # Lowest first. ``errors`` (and the package's own __init__) is under everything.
 LAYERS = ["errors", "keys", "rules", "sim", "i18n", "screens", "hardware", "config", "host", "table", "web",
-          "service", "cli"]
+          "service", "daemon", "cli"]
 # Modules whose layer is not their package's.
 PLACED = {
     # sd_notify and the watchdog: the host's service manager, imports nothing of pitable
     "pitable.service.systemd": "host",
     "pitable.__main__": "cli",
+    # the wiring test and the table on mock pins: each a composition like the daemon's
+    "pitable.pads_test": "daemon",
+    "pitable.harness": "daemon",
 }
-# Edges that go up, each with why it is there and what removes it.
-KNOWN = {
-    # The one cycle left, table <-> web, is the web edge: pitable/table/app.py's run, open_web
-    # and connect_web wire the web server (the daemon's composition root still lives in
-    # app.py: its split into pitable/daemon.py is left while others change app.py), and
-    # pitable/web/payload.py reads table.notices and table.grasshopper's counted and cards_list
-    # (the web edge working out again what the table knows, the review's finding 2, left while
-    # the phone and TV work changes payload.py). Either change removes the cycle.
-    ("table", "web"): "the daemon's wiring of the web server, in pitable/table/app.py",
-}
+# Edges that go up, each with why it is there and what removes it (none now: the daemon's
+# composition, which wires the table to the web server, is pitable/daemon.py, above both).
+KNOWN: dict = {}
 
 
 def module_name(path: Path) -> str:
@@ -97,7 +93,8 @@ def graph():
 
 def test_every_package_is_in_a_layer():
     packages = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
-    modules = {p.stem for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    modules = {p.stem for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__")
+               and f"pitable.{p.stem}" not in PLACED}
     assert packages | modules <= set(LAYERS), (packages | modules) - set(LAYERS)
 
 
@@ -131,12 +128,7 @@ def test_no_cycle_between_packages_beside_the_known_exceptions():
 
 
 # Module pairs that import each other, each with why and what ends it.
-KNOWN_MODULE_CYCLES = {
-    ("pitable.hardware.wiring_build", "pitable.hardware.wiring_picture"):
-        "the build drawings (wiring_build) draw with wiring_picture's shapes, and wiring_picture's "
-        "save_picture writes them beside the header picture (inside the function); moving "
-        "save_picture to wiring_build ends it (the wiring work's code, left to it)",
-}
+KNOWN_MODULE_CYCLES: dict = {}  # none (save_picture, which draws the build pictures too, is wiring_build's)
 
 
 def test_no_module_imports_one_that_imports_it_back():
@@ -153,3 +145,32 @@ def test_only_the_cli_reaches_the_repository_only_league():
     users = sorted(module_name(p) for p in PACKAGE.rglob("*.py")
                    if any(t.split(".")[0] == "league" for t, _ in imports(p)))
     assert users == ["pitable.cli"]  # `pitable league`, which says so when league/ is not there
+
+
+# What the web edge may take from the rules: the registry's facts and the log's relabelling
+# of a state's JSON by seat (pure, on the loop thread). No State, no push: the table's views
+# and pitable.table.public say what every output says (the story, the deal, the keys, C6).
+WEB_MAY_USE_OF_RULES = {("pitable.rules.games", "GAMES"), ("pitable.rules.games", "game"),
+                        ("pitable.rules.log", "by_seat")}
+
+
+def test_the_web_edge_runs_no_rules():
+    used, pushes = set(), []
+    for path in sorted((PACKAGE / "web").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pitable.rules"):
+                used |= {(node.module, alias.name) for alias in node.names}
+            elif isinstance(node, ast.Import):
+                used |= {(alias.name, "*") for alias in node.names if alias.name.startswith("pitable.rules")}
+            elif isinstance(node, ast.Attribute) and node.attr in ("push", "new_state", "State"):
+                pushes.append(f"{path.relative_to(ROOT)}:{node.lineno} .{node.attr}")
+    assert used <= WEB_MAY_USE_OF_RULES, used - WEB_MAY_USE_OF_RULES
+    assert not pushes, pushes
+
+
+def test_the_web_edge_takes_of_the_table_only_what_it_publishes():
+    """pitable/web reads the table's outputs (pitable.table.public), never its controllers'
+    helpers (notices, counted, cards_list: what the web used to work out again)."""
+    found = sorted({t for p in (PACKAGE / "web").rglob("*.py") for t, _ in imports(p)
+                    if t.startswith("pitable.table")})
+    assert found == ["pitable.table.public"], found

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 import pitable.host as host
-import pitable.table.app as app
+import pitable.daemon as daemon
 from pitable.errors import HardwareError
 from pitable.hardware.display import TerminalDisplay
 from pitable.service.doctor import findings
@@ -146,6 +146,6 @@ def test_a_window_that_fails_to_open_falls_back_to_the_terminal(monkeypatch, tmp
 
     monkeypatch.setattr("pitable.hardware.keyboard.open_keyboard", lambda *a, **k: Keys())
     args = argparse.Namespace(config=None, display=None, new=True, exit_after_first_frame=True)
-    assert app.run(args) == 0
+    assert daemon.run(args) == 0
     out, err = capsys.readouterr()
     assert "the window did not open" in err and "using this terminal instead" in out

@@ -13,16 +13,18 @@ one pad's cable with its contacts. All three come from the same
 
 from __future__ import annotations
 
+import math
 import textwrap
+from pathlib import Path
 
 from pitable.hardware.wiring import (
     CAP, CLIPPED, KEY_NAMES, PULL_UP, RAIL_PIN, Wiring, five_volt_landings,
 )
 from pitable.hardware.wiring_picture import (
-    GREY, INK, ROLE_COLOURS, SEAT_COLOURS, Drawing, _diode, _ground, text_width,
+    GREY, INK, ROLE_COLOURS, SEAT_COLOURS, Drawing, _diode, _ground, layout, text_width, to_png, to_svg,
 )
 
-__all__ = ["hub_layout", "pad_layout", "cable_layout", "BUILD_PICTURES"]
+__all__ = ["hub_layout", "pad_layout", "cable_layout", "BUILD_PICTURES", "save_picture"]
 
 COPPER = "#d9a066"
 COPPER_EDGE = "#b07a3c"
@@ -453,3 +455,22 @@ def cable_layout(w: Wiring, title: str = "") -> Drawing:
 
 # the build pictures made next to each config's header picture: suffix -> layout
 BUILD_PICTURES = {"hub": hub_layout, "pad": pad_layout, "cable": cable_layout}
+
+
+def save_picture(wiring: Wiring, path: str | Path, title: str = "") -> list[Path]:
+    """The header picture at ``path``; for a wired build also its hub, pad and cable
+    drawings beside it (``NAME-hub.png`` ...). Returns the files written."""
+    path = Path(path)
+    drawings = [(path, layout(wiring, title))]
+    if wiring.kind in ("direct", "matrix"):
+        drawings += [(path.with_name(f"{path.stem}-{suffix}{path.suffix}"), make(wiring, title))
+                     for suffix, make in BUILD_PICTURES.items()]
+    for out, d in drawings:
+        if out.suffix.lower() == ".svg":
+            out.write_text(to_svg(d), encoding="utf-8")
+        else:
+            image = to_png(d, scale=1.5)
+            # printed, it fills an A4 page in landscape (27 x 19 cm inside the margins)
+            dpi = math.ceil(max(image.width / (27 / 2.54), image.height / (19 / 2.54)))
+            image.save(out, dpi=(dpi, dpi))
+    return [out for out, _ in drawings]

@@ -18,13 +18,12 @@ band towards the row. A legend and notes close it.
 from __future__ import annotations
 
 import html
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from pitable.hardware.wiring import KEY_NAMES, RESISTOR, PinUse, Wiring
 
-__all__ = ["layout", "to_svg", "to_png", "save_picture", "ROLE_COLOURS"]
+__all__ = ["layout", "to_svg", "to_png", "ROLE_COLOURS"]
 
 ROLE_COLOURS = {
     "key": "#1f6fb4", "row": "#d9660b", "column": "#138a72", "led": "#b8860b",
@@ -680,24 +679,3 @@ def to_png(d: Drawing, scale: float = 1.0):
             except (ValueError, TypeError):     # a bitmap font has no anchors
                 draw.text((s(x), s(y) - 5), text, fill=colour, font=font)
     return image
-
-
-def save_picture(wiring: Wiring, path: str | Path, title: str = "") -> list[Path]:
-    """The header picture at ``path``; for a wired build also its hub, pad and cable
-    drawings beside it (``NAME-hub.png`` ...). Returns the files written."""
-    from pitable.hardware.wiring_build import BUILD_PICTURES
-
-    path = Path(path)
-    drawings = [(path, layout(wiring, title))]
-    if wiring.kind in ("direct", "matrix"):
-        drawings += [(path.with_name(f"{path.stem}-{suffix}{path.suffix}"), make(wiring, title))
-                     for suffix, make in BUILD_PICTURES.items()]
-    for out, d in drawings:
-        if out.suffix.lower() == ".svg":
-            out.write_text(to_svg(d), encoding="utf-8")
-        else:
-            image = to_png(d, scale=1.5)
-            # printed, it fills an A4 page in landscape (27 x 19 cm inside the margins)
-            dpi = math.ceil(max(image.width / (27 / 2.54), image.height / (19 / 2.54)))
-            image.save(out, dpi=(dpi, dpi))
-    return [out for out, _ in drawings]

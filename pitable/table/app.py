@@ -1,4 +1,5 @@
-"""The table: setup, then a game, then setup again; and ``pitable run`` wiring it to hardware."""
+"""The table across games: setup, then a game, then setup again (``pitable run`` wires it to
+the hardware in ``pitable.daemon``)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,11 @@ import json
 import logging
 import os
 import random
-import signal
-import sys
 import time
 from pathlib import Path
 
-from pitable.errors import HardwareError
 from pitable.rules.games import GAMES
 from pitable.table.base import NOTICE_SECONDS
-from pitable.host import choose_config, choose_display, pin_factory  # noqa: F401 - run's probes
 from pitable.table import notices
 from pitable.table.setup import Setup
 
@@ -32,7 +29,7 @@ class Table:
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
                  notice_seconds: float | None = None, assistant: dict | None = None,
                  assistant_worker: str = "process", phones=None, web_address: str = "", wall=time.time,
-                 reveal_seconds: float | None = None):
+                 reveal_seconds: float | None = None, post=None):
         from pitable.table.sitting import Sitting
 
         self.seats = seats
@@ -42,10 +39,10 @@ class Table:
         self.web_address = web_address
         # The assistant as a player: the config's defaults {seats, level, budget}; at the
         # table the join screen changes seats and level. Its decisions come back through
-        # ``post`` (the loop's queue, set once the loop exists).
+        # ``post`` (the loop's queue: pitable.daemon.assemble), or at once without a loop.
         self.assistant = dict(assistant or {})
         self.assistant_worker = assistant_worker
-        self.post = None
+        self.post = post
         self.log_dir = Path(log_dir)
         self.config_language = language
         self.language = self._remembered_language(language)
@@ -425,260 +422,3 @@ class Table:
             assistant = Assistant.from_header(header["assistant"], post=self._post, worker=self.assistant_worker)
         return GrasshopperTable(state, seats, journal, deck, clock=self.clock, signal=self._signal,
                                 resumed=resumed, assistant=assistant, **self._timing())
-
-
-# -- pitable run -----------------------------------------------------------------------------
-
-def open_pads(config, post, factory):
-    """The pads the config wires, posting to the loop; and the seat signals."""
-    from pitable.hardware.pads import DirectPads, MatrixPads, SeatSignals, nothing
-
-    pads = config.pads
-    wake = lambda: post(nothing)   # noqa: E731 - a press waiting for its check asks the loop to look again
-    if pads.wiring == "direct":
-        keys = DirectPads([s.keys for s in pads.direct], post, pin_factory=factory, bounce=pads.bounce,
-                          wake=wake)
-        signals = SeatSignals([s.led for s in pads.direct], [s.buzzer for s in pads.direct], pin_factory=factory)
-    else:
-        keys = MatrixPads(pads.matrix.rows, pads.matrix.columns, post, pin_factory=factory, bounce=pads.bounce,
-                          wake=wake)
-        signals = SeatSignals(pads.matrix.leds, (), pin_factory=factory)
-    return keys, signals
-
-
-class Missing:
-    """Stands in for a display that did not answer at start: every call fails like a
-    bus error, so the screen keeps retrying (reopening) in the background while the
-    pads and the game log work as ever."""
-
-    def __init__(self, error):
-        self.error = error
-
-    def display(self, image):
-        raise OSError(f"display not there: {self.error}")
-
-    hide = show = display
-
-
-def open_display_or_wait(options: dict, is_hardware: bool):
-    """Open the display; a hardware one that is missing at boot (a loose cable) must not
-    keep the daemon from starting: it is retried with backoff, as a fault later would be."""
-    from pitable.hardware.display import open_display
-
-    try:
-        return open_display(options)
-    except HardwareError as e:
-        if not is_hardware:
-            raise
-        log.warning("display not available (%s); running without it and retrying", e)
-        return Missing(e)
-
-
-def open_web(web_config, source: str):
-    """Bind the web server now (a taken port is a config error naming web.port, exit 2)."""
-    from pitable.errors import ConfigError
-    from pitable.web.access import Phones
-    from pitable.web.server import WebServer
-
-    web = WebServer(None, bind=web_config.bind, port=web_config.port, host=web_config.host)
-    try:
-        web.start()
-    except OSError as e:
-        raise ConfigError(f"{source}: web.port: cannot listen on {web_config.bind}:{web_config.port}: "
-                          f"{e.strerror or e}") from None
-    log.info("phones and the table page: %s", web.address())
-    return web, Phones(), f"HTTP://{web.host.upper()}:{web.port}/"
-
-
-def connect_web(web, loop, table) -> None:
-    """The web thread posts keys and joins to the loop; the loop publishes to it."""
-    from pitable.web.publish import Publisher
-
-    web.post = loop.post   # a phone's key carries its session (KeyEvent.by): its bids are marked by it
-    loop.publish = Publisher(table, table.phones, web.publish)
-    loop.publish.loop = loop   # for the screen version a phone's keys name
-    web.join = table.phone_join
-    web.join_sealed = table.phone_join_sealed
-
-
-def run(args) -> int:
-    from pitable.hardware.display import open_display
-    from pitable.screens.render import render
-    from pitable.service import systemd
-    from pitable.table.loop import Loop, Stop
-    from pitable.table.screen import Screen
-
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    config, source = choose_config(args.config)
-    from pitable.config import pin_warnings
-
-    for line in pin_warnings(config, source):   # the journal says why a key may read nothing
-        log.warning("%s", line)
-    options = dict(config.display.luma_options())
-    if getattr(args, "display", None):
-        options["display"] = args.display
-    options, note = choose_display(options)
-    if note:
-        print(f"pitable: {note}", file=sys.stderr, flush=True)
-    closers = []
-    try:
-        try:
-            device = open_display_or_wait(options, config.display.is_hardware)
-        except HardwareError as e:
-            if options["display"] != "pygame":
-                raise
-            # the probe said a window would open, and it did not: the terminal still works
-            note = f"the window did not open ({e}): using this terminal instead (--display terminal)"
-            print(f"pitable: {note}", file=sys.stderr, flush=True)
-            options = {**options, "display": "terminal"}
-            device = open_display(options)
-        web, phones, address = None, None, ""
-        if config.web is not None:  # phones and the TV page (docs/phones.md); nothing imported otherwise
-            web, phones, address = open_web(config.web, source)
-            closers.append(web.close)
-        table = Table(seats=config.seats, log_dir=config.log_path, game=config.game, deck=config.deck,
-                      resume=not getattr(args, "new", False), language=config.language,
-                      notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict(),
-                      reveal_seconds=config.reveal_seconds,
-                      phones=phones, web_address=address)
-        closers.append(table.close)
-        screen = Screen(device, time.monotonic, blank_after=options.get("blank_after", 300) or 0,
-                        reopen=(lambda: open_display(options)) if config.display.is_hardware else None)
-        closers.append(screen.close)
-        # the words of a frame are made when it is drawn, in the table's language of the moment
-        loop = Loop(table, screen, lambda view: render(view, table.language), hold=config.pads.hold,
-                    watchdog=systemd.watchdog(), reaction=config.reaction_seconds)
-        table.post = loop.post  # the assistant's decisions come back as queued events
-        if web is not None:
-            connect_web(web, loop, table)
-        if config.pads.wiring == "keyboard":
-            from pitable.hardware.keyboard import open_keyboard
-
-            table.rows_yield_to_phones = True
-
-            keyboard = open_keyboard(config.pads.keyboard, loop.post, device)
-            closers.append(keyboard.close)
-            if hasattr(device, "caption"):
-                device.caption = keyboard.help_text()  # under the frame, or in the title bar
-            if options["display"] != "terminal":  # and in the terminal that started the window
-                print(keyboard.help_text(), flush=True)
-        else:
-            keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
-            closers += [keys.close, signals.close]
-            loop.sources.append(keys)
-            table.signal = signals.refuse
-        if note and hasattr(device, "caption"):  # the first frame clears the terminal: say it under it
-            device.caption = "\n".join(filter(None, (device.caption, note)))
-        if getattr(args, "exit_after_first_frame", False):
-            loop.refresh()
-            return 0
-        signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
-        log.info("pitable running (config %s, display %s, %s pads)", source, options["display"], config.pads.wiring)
-        systemd.notify("READY=1")
-        loop.run()
-        systemd.notify("STOPPING=1")
-        return 0
-    finally:
-        for close in reversed(closers):
-            if close is not None:
-                try:
-                    close()
-                except Exception:  # noqa: BLE001 - closing must not hide the real error
-                    log.exception("while closing")
-
-
-class PadsTest:
-    """The wiring test's app: each key event says seat, key and the header pin(s) it came
-    in on (its own pin, or row and column), on screen and on stdout, so pressing the keys
-    of a pad in order finds a wrong wire. The pins come from the config's wiring model,
-    not from the pads: the hardware layer only knows seat and key. The screen speaks the
-    table's language; stdout stays English, like the logs."""
-
-    from pitable.keys import NAMES
-
-    def __init__(self, config, out=None):
-        from pitable.hardware.wiring import wiring_of
-        from pitable.i18n import msg
-
-        self.wiring = wiring_of(config)
-        self.out = out or (lambda line: print(line, flush=True))
-        self.lines = (msg("pads.press"),)
-
-    def on_key(self, event):
-        from pitable.i18n import msg
-
-        seat, key = event.seat + 1, self.NAMES[event.key]
-        held = " (held)" if event.action == "hold" else ""
-        where = self.wiring.where(event.seat, event.key)
-        self.out(f"Seat {seat} key {key}{held}" + (f": {where}" if where else ""))
-        pins = self.wiring.key_pins(event.seat, event.key)
-        # header pin numbers (what a maker counts on the board); "held" is left out: a
-        # wire is found by its pins, and the line fits the screen
-        if self.wiring.kind == "matrix":
-            line = msg("pads.key_row_col", seat=seat, key=key, row=pins[0].board, col=pins[1].board)
-        elif pins:
-            line = msg("pads.key_pin", seat=seat, key=key, pin=pins[0].board)
-        else:
-            line = msg(f"pads.key_{event.action}", seat=seat, key=key)
-        self.lines = (line,) + self.lines[:2]   # three lines fit in every language
-
-    def view(self):
-        from pitable.i18n import msg
-        from pitable.screens import views as v
-
-        return v.Message(msg("pads.title"), self.lines)
-
-    def next_deadline(self):
-        return None
-
-    def tick(self, now):
-        return False
-
-    def durable(self):
-        return True  # writes nothing
-
-
-def pads_test(args) -> int:
-    """``pitable pads``: show which seat and key is pressed, to check the wiring."""
-    from pitable.hardware.display import open_display
-    from pitable.screens.render import render
-    from pitable.table.loop import Loop, Stop
-    from pitable.table.screen import Screen
-
-    config, source = choose_config(args.config)
-    options, note = choose_display(dict(config.display.luma_options()))
-    if note:
-        print(f"pitable: {note}", file=sys.stderr, flush=True)
-    try:
-        device = open_display(options)
-    except HardwareError as e:
-        # the wiring test is what a builder runs before the OLED is wired: its keys
-        # must not wait for the display, so they show in this terminal instead
-        if options.get("display") == "terminal":
-            raise
-        note = f"the display is missing ({e}): showing the keys in this terminal instead"
-        print(f"pitable: {note}", file=sys.stderr, flush=True)
-        options = {**options, "display": "terminal"}
-        device = open_display(options)
-    if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
-        device.caption = note
-    screen = Screen(device, time.monotonic, blank_after=0)
-    loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
-    signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
-    print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
-    if config.pads.wiring == "keyboard":
-        from pitable.hardware.keyboard import open_keyboard
-
-        keys = open_keyboard(config.pads.keyboard, loop.post, device)
-        signals = None
-    else:
-        keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
-        loop.sources.append(keys)
-    try:
-        loop.run()
-    finally:
-        keys.close()
-        if signals:
-            signals.close()
-        screen.close()  # and the prompt on a line of its own
-    return 0

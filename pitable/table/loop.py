@@ -35,7 +35,7 @@ class Stop(Exception):
 class Loop:
     def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
                  on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS,
-                 release: float = RELEASE):
+                 release: float = RELEASE, queued: queue.SimpleQueue | None = None):
         self.app = app                # keys in (on_key), views out (view), timers (next_deadline/tick)
         self.screen = screen
         self.render = render          # view -> image
@@ -45,7 +45,8 @@ class Loop:
         # a press let go just before the hold time is never called a hold.
         self.release = float(release)
         self.clock = clock
-        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        # what the app was given to post to (the assistant's answers), or a queue of its own
+        self.queue: queue.SimpleQueue = queued if queued is not None else queue.SimpleQueue()
         self.on_frame = on_frame      # called after each frame is handed over (benchmarks, tests)
         self.watchdog = watchdog      # (interval, ping) for systemd, or None
         # Pads that need a wake-up now and then (a debounce check, a matrix re-scan

@@ -13,13 +13,16 @@ from typing import NamedTuple
 
 
 class Snapshot(NamedTuple):
+    """Values only, made on the loop thread: the web thread makes words and bytes of them
+    and works out nothing (no rules, no view of its own)."""
+
     language: str
     frame: bytes                 # the OLED frame shown now, 1 bit a pixel, rows of 16 bytes
-    view: object                 # the table's view (values and Msgs: public, like the OLED)
     state: dict                  # GET /api/state: the rules' to_json() by seat number + locked + pads
-    header: dict | None          # the game's header (to replay its history), None in setup
-    moves: tuple                 # the game's moves so far (public: bids only once revealed)
-    seats: tuple                 # pad numbers of the players in player order
+    keys: dict                   # phone seat -> its 8 keys (table.public.KeyLabel) on the screen shown now
+    story: tuple                 # the game's story (table.public.StoryItem), oldest first
+    set_up: object               # how the real cards are set up (table.public.SetUp), or None
+    one_short: tuple             # seat numbers with a row one short of losing (C6)
     private: dict                # phone seat -> its own pending bid key (or None): only for that seat
     access: object               # access.Access: the codes valid now
     phones: tuple                # seat numbers that have a phone
@@ -28,14 +31,12 @@ class Snapshot(NamedTuple):
     reaction: float = 0.0        # the loop's reaction time: a phone's page judges its taps by it
 
 
-def public_state(current, seats_in_setup: int) -> tuple:
-    """(state JSON, header, moves, seats) of what is at the table now."""
+def public_state(current) -> dict:
+    """The state JSON of what is at the table now (GET /api/state)."""
     state = getattr(current, "state", None)
     if state is None:  # setup: no game yet
-        view = current.view()
-        return ({"phase": "setup", "game": current.game, "step": current.step,
-                 "joined": list(current.joined), "locked": [], "pads": []},
-                None, (), ())
+        return {"phase": "setup", "game": current.game, "step": current.step,
+                "joined": list(current.joined), "locked": [], "pads": []}
     from pitable.rules.log import by_seat
 
     pending = getattr(current, "pending", None) or {}
@@ -46,7 +47,7 @@ def public_state(current, seats_in_setup: int) -> tuple:
     out = by_seat(out, current.seats)
     out["locked"] = sorted(out["locked"])
     out["pads"] = list(current.seats)
-    return out, getattr(current, "header", None), tuple(state.moves), tuple(current.seats)
+    return out
 
 
 def code_on_screen(view):
@@ -84,14 +85,17 @@ class Publisher:
       Pi's own screen (a ticket never reaches any client but the glass);
     - a phone seat sees a pending bid only if that phone made it (``own_bids``)."""
 
-    def __init__(self, table, phones, wake):
+    def __init__(self, table, phones, wake, loop=None):
+        from pitable.table.public import Story
+
         self.table = table
         self.phones = phones
         self.wake = wake
+        self.loop = loop                # the loop, for its screen version and reaction time
         self._key = None
         self._public = {}               # (seat, language) -> the public frame's bytes
+        self._story = Story()
         self.latest: Snapshot | None = None
-        self.loop = None                # the loop, for its screen version (set by connect_web)
 
     def _frame(self, view, frame) -> bytes:
         seat = code_on_screen(view)
@@ -100,12 +104,10 @@ class Publisher:
         lang = self.table.language
         out = self._public.get((seat, lang))
         if out is None:
-            from pitable.i18n import msg
-            from pitable.screens import views as v
             from pitable.screens.render import render
+            from pitable.table.public import code_elsewhere
 
-            out = render(v.Message(msg("web.qr_public", seat=seat), (msg("web.qr_public_where"),)),
-                         lang).tobytes()
+            out = render(code_elsewhere(seat), lang).tobytes()
             self._public = {(seat, lang): out}
         return out
 
@@ -124,11 +126,16 @@ class Publisher:
         if key == self._key:
             return
         self._key = key
-        st, header, moves_t, seats_t = public_state(current, table.seats)
-        self.latest = Snapshot(table.language, self._frame(view, frame),
-                               view, st, header, moves_t, seats_t, mine, self.phones.public(),
-                               self.phones.seats(), sitting.public() if sitting is not None else None,
-                               version, reaction)
+        from pitable.table import public
+
+        st = public_state(current)
+        phones = self.phones.seats()
+        story = self._story.items(current.header, tuple(moves), tuple(current.seats)) if state is not None else ()
+        self.latest = Snapshot(table.language, self._frame(view, frame), st,
+                               {seat: public.seat_keys(view, seat, st) for seat in phones},
+                               story, public.set_up(current), public.one_short(current),
+                               mine, self.phones.public(), phones,
+                               sitting.public() if sitting is not None else None, version, reaction)
         try:
             self.wake(self.latest)
         except Exception:  # noqa: BLE001 - the web side stopped: the table goes on

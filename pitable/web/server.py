@@ -23,7 +23,7 @@ from importlib import resources
 from pitable.hardware.keys import HOLD, PRESS, KeyEvent
 from pitable.web import http
 from pitable.web.access import KeyLimit, RateLimit, digest, normal_ticket
-from pitable.web.payload import History, dumps, seat_payload, table_payload
+from pitable.web.payload import dumps, seat_payload, table_payload
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,6 @@ class WebServer:
         self.snapshot = None
         self.limit = RateLimit(**({"clock": clock} if clock else {}))
         self.keys = KeyLimit(**({"clock": clock} if clock else {}))
-        self.history = History()
         self.streams: set = set()
         self.conns: dict = {}          # Conn -> None, oldest first
         self.per_address: dict = {}    # address -> open sockets
@@ -644,7 +643,7 @@ class WebServer:
     def _table_event(self) -> bytes:
         if self._table_bytes is None:
             snap = self.snapshot
-            self._table_bytes = dumps(table_payload(snap, self.history))
+            self._table_bytes = dumps(table_payload(snap))
         return self._table_bytes
 
     def _send(self, s: Stream) -> None:

@@ -193,9 +193,9 @@ def test_the_window_title_and_the_terminal_say_how_to_end(pygame_window):
 ESC_RUN = """
 import sys, threading
 import pygame as pg
-from pitable.table import app
+from pitable import daemon
 from pitable.cli import main
-app.choose_display = lambda options: (options, None)   # the window, though no X here
+daemon.choose_display = lambda options: (options, None)   # the window, though no X here
 threading.Timer(1.5, lambda: pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_ESCAPE, mod=0))).start()
 sys.exit(main(["run", "--config", sys.argv[1]]))
 """

@@ -9,7 +9,7 @@ end of the lockout must re-read the matrix, not trust that mid-bounce reading.
 import pytest
 
 from pitable.hardware.keys import PRESS
-from pitable.table.harness import ManualClock, SimTable
+from pitable.harness import ManualClock, SimTable
 
 X = 7
 

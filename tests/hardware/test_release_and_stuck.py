@@ -185,7 +185,7 @@ def test_a_stuck_key_on_a_matrix_stops_the_fast_rescans_and_hides_no_tap_on_its_
 
 def test_the_table_shows_a_stuck_key_and_takes_it_off_once_let_go(tmp_path):
     from pitable.i18n import words
-    from pitable.table.harness import ManualClock, SimTable
+    from pitable.harness import ManualClock, SimTable
 
     sim = SimTable(tmp_path, seats=3, wiring="matrix", clock=ManualClock(), hold=1.0)
     try:

@@ -13,7 +13,7 @@ from pitable.config import load_config
 from pitable.hardware.keys import KeyEvent
 from pitable.hardware.pagediff import page_bytes
 from pitable.screens.render import render
-from pitable.table.app import PadsTest
+from pitable.pads_test import PadsTest
 
 from .proc import FIRST_FRAME, pitable
 

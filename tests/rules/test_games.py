@@ -45,7 +45,6 @@ def test_config_setup_cli_and_log_read_the_registry():
 
 # Where a game's name is still compared, and why (each goes when its reason does).
 KNOWN = {
-    "pitable/web/payload.py": "the web edge re-derives what the table knows (the review's finding 2, left)",
     "pitable/table/app.py": "_start and _make_controller build each game's header and controller",
 }
 

@@ -11,7 +11,7 @@ import pytest
 from pitable.i18n import catalog
 from pitable.rules.log import LogError, replay
 from pitable.screens import views as v
-from pitable.table.harness import ManualClock, SimTable
+from pitable.harness import ManualClock, SimTable
 from pitable.table.setup import Setup
 
 

@@ -11,7 +11,7 @@ from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
 from pitable.rules.log import replay
 from pitable.screens import views as v
 from pitable.screens.render import render
-from pitable.table.harness import SimTable
+from pitable.harness import SimTable
 
 
 @pytest.fixture

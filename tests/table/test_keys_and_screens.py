@@ -18,8 +18,8 @@ from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
 from pitable.screens import views as v
 from pitable.table.app import Table
 from pitable.table.cockroach import CockroachTable
-from pitable.web.payload import seat_keys
-from pitable.web.publish import Snapshot, public_state
+from pitable.table.public import seat_keys
+from pitable.web.publish import public_state
 
 from .conftest import press, start_grasshopper
 
@@ -50,10 +50,10 @@ def game_now(game) -> tuple:
 
 
 def phone_labels(table, seat):
-    cur = table.current
-    st, header, moves, seats = public_state(cur, table.seats)
-    snap = Snapshot(table.language, b"", table.view(), st, header, moves, seats, {}, None, ())
-    return seat_keys(snap, seat)
+    """The table's labels of a phone's buttons, in words (as pitable.web.payload makes them)."""
+    w = catalog(table.language).words
+    return [{"label": w(k.label) if isinstance(k.label, Msg) else k.label, "on": k.on}
+            for k in seat_keys(table.view(), seat, public_state(table.current))]
 
 
 def new(tmp_path, lang, **kw):

@@ -5,7 +5,7 @@ on pressing; the pads' handlers stamp each edge on their own thread, with the cl
 import pytest
 
 from pitable.hardware.keys import HOLD, PRESS
-from pitable.table.harness import ManualClock, SimTable
+from pitable.harness import ManualClock, SimTable
 
 
 @pytest.fixture(params=["direct", "matrix"])

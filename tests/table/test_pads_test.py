@@ -7,7 +7,7 @@ from pitable.hardware.keys import KeyEvent
 from pitable.i18n import msg, words
 from pitable.screens import views as v
 from pitable.screens.render import render
-from pitable.table.app import PadsTest
+from pitable.pads_test import PadsTest
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ import pytest
 
 from pitable.hardware.keys import KeyEvent
 from pitable.screens import views as v
-from pitable.table.harness import ManualClock, SimTable
+from pitable.harness import ManualClock, SimTable
 
 
 def make(tmp_path, name="logs", **kw):

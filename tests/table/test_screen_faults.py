@@ -157,7 +157,7 @@ def test_a_wake_up_that_failed_is_done_again_when_the_display_is_back():
 
 def test_the_daemon_loop_survives_an_unplugged_display_while_blank(tmp_path):
     # end to end: real pads, loop and table; the display is pulled while blank
-    from pitable.table.harness import ManualClock, SimTable
+    from pitable.harness import ManualClock, SimTable
 
     sim = SimTable(tmp_path, seats=3, clock=ManualClock())
     try:

@@ -388,7 +388,7 @@ def test_the_language_is_chosen_at_the_table_and_remembered(new_table):
 
 
 def test_the_table_draws_in_its_language(tmp_path):
-    from pitable.table.harness import SimTable
+    from pitable.harness import SimTable
 
     sim = SimTable(tmp_path / "logs", seats=3, language="de")
     try:
@@ -551,9 +551,7 @@ def test_virtual_deck_refused_reveals_never_ask_for_real_cards(new_table, monkey
 def test_c5_a_phone_seat_may_report_the_flip_too(new_table, lang):
     """The flip says anyone presses the critter: a phone seat that neither offered nor
     received the card gets the eight critter keys, named, like the pads."""
-    from types import SimpleNamespace
-
-    from pitable.web.payload import seat_keys
+    from pitable.table.public import seat_keys
 
     table = new_table(language=lang)
     start_cockroach(table)
@@ -562,6 +560,6 @@ def test_c5_a_phone_seat_may_report_the_flip_too(new_table, lang):
     press(table, 2, 7)  # "false"
     view = table.view()
     assert isinstance(view, v.CockroachFlip)
-    keys = seat_keys(SimpleNamespace(view=view, language=lang, state=None, private={}), 3)
-    assert all(k["on"] for k in keys)
-    assert keys[5]["label"] == words(msg("kind.stinkbug"), lang)
+    keys = seat_keys(view, 3)
+    assert all(k.on for k in keys)
+    assert words(keys[5].label, lang) == words(msg("kind.stinkbug"), lang)

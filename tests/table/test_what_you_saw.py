@@ -15,7 +15,7 @@ from pitable.hardware.keys import KeyEdge
 from pitable.i18n import ASSISTANT_SEAT
 from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
 from pitable.screens import views as v
-from pitable.table.harness import ManualClock, SimTable
+from pitable.harness import ManualClock, SimTable
 
 REACTION = 0.3
 

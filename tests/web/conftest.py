@@ -115,10 +115,7 @@ class WebTable:
     def __init__(self, log_dir, pads=3, seed=7, language="en", deck="physical", port=0):
         from luma.core.device import dummy
 
-        from pitable.screens.render import render
-        from pitable.table.app import Table, connect_web
-        from pitable.table.loop import Loop
-        from pitable.table.screen import Screen
+        from pitable.daemon import assemble
         from pitable.web.access import Phones
         from pitable.web.server import WebServer
 
@@ -129,15 +126,12 @@ class WebTable:
         self.web.start()
         self.port = self.web.port
         self.phones = Phones(token_bytes=rng.randbytes, clock=self.clock)
-        self.table = Table(seats=pads, log_dir=log_dir, clock=self.clock, rng=random.Random(seed), language=language,
-                           deck=deck, notice_seconds=0, reveal_seconds=0, phones=self.phones,
-                           web_address=f"HTTP://127.0.0.1:{self.port}/")
-        self.screen = Screen(dummy(width=128, height=64, mode="1"), self.clock, blank_after=0, shift_after=0)
-        table = self.table
-        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), clock=self.clock,
-                         reaction=0)  # a frozen clock: no reaction time to wait out
-        table.post = self.loop.post
-        connect_web(self.web, self.loop, table)
+        # the daemon's own wiring (pitable.daemon.assemble); a frozen clock: no reaction time to wait out
+        self.table, self.loop, self.screen = assemble(
+            dummy(width=128, height=64, mode="1"), clock=self.clock, reaction=0, web=self.web,
+            screen={"blank_after": 0, "shift_after": 0},
+            seats=pads, log_dir=log_dir, rng=random.Random(seed), language=language, deck=deck,
+            notice_seconds=0, reveal_seconds=0, phones=self.phones, web_address=f"HTTP://127.0.0.1:{self.port}/")
         self.posted = 0  # keys the web side put on the loop's queue
         post = self.web.post
 

@@ -4,7 +4,6 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const page = document.body.dataset.page;
-  const NAMES = ["1", "2", "3", "4", "5", "6", "A", "X"];
 
   function el(tag, cls, text) {
     const e = document.createElement(tag);
@@ -200,12 +199,15 @@
       down = null;
       send(k, action, seen(at));
     };
-    const buttons = NAMES.map((n, i) => {
+    // the buttons are the seat's keys as the Pi names them (its payload's "name"): made
+    // when the first seat update comes
+    const buttons = [];
+    const button = (i) => {
       const b = el("button"); b.type = "button"; b.dataset.key = i;
       b.addEventListener("click", tap(i, "press"));
       $("keys").append(b);
       return b;
-    });
+    };
     $("hold-a").addEventListener("click", tap(6, "hold"));
     $("hold-x").addEventListener("click", tap(7, "hold"));
     const onSeat = (s) => {
@@ -220,9 +222,9 @@
       $("hold-a").textContent = "A: " + s.words["web.scores"];
       $("hold-x").textContent = "X: " + s.words["web.undo"];
       s.keys.forEach((k, i) => {
-        const b = buttons[i];
-        b.replaceChildren(el("span", "n", NAMES[i]), document.createTextNode(k.label === NAMES[i] ? "" : k.label));
-        if (k.label === NAMES[i]) b.firstChild.className = "big";
+        const b = buttons[i] || (buttons[i] = button(i));
+        b.replaceChildren(el("span", "n", k.name), document.createTextNode(k.label === k.name ? "" : k.label));
+        if (k.label === k.name) b.firstChild.className = "big";
         b.disabled = !k.on;
         b.classList.toggle("mine", !!k.mine);
       });

@@ -40,10 +40,7 @@ class SimTable:
 
         from pitable.hardware.mockmatrix import MockDirectKeys, MockMatrix
         from pitable.hardware.pads import DirectPads, MatrixPads, nothing
-        from pitable.screens.render import render
-        from pitable.table.app import Table
-        from pitable.table.loop import Loop
-        from pitable.table.screen import Screen
+        from pitable.daemon import assemble
 
         self.clock = clock or ManualClock()
         self.bounce, self.hold_time = bounce, hold
@@ -53,12 +50,6 @@ class SimTable:
         self.factory = MockFactory()
         self.bus = None
         self.device = self._device(display)
-        self.table = Table(seats=seats, log_dir=log_dir, deck=deck, clock=self.clock, rng=rng,
-                           language=language, notice_seconds=notice_seconds,
-                           assistant=assistant, assistant_worker=assistant_worker,
-                           **({} if reveal_seconds is None else {"reveal_seconds": reveal_seconds}))
-        self.screen = Screen(self.device, self.clock, blank_after=0, shift_after=0)
-        table = self.table
         self.changed_at = self.clock()   # when the glass last got a new frame
 
         def framed(view):
@@ -66,9 +57,13 @@ class SimTable:
             if on_frame is not None:
                 on_frame(view)
 
-        self.loop = Loop(table, self.screen, lambda view: render(view, table.language), hold=hold, release=self.release,
-                         clock=self.clock, on_frame=framed)
-        table.post = self.loop.post  # the assistant's decisions come back as queued events
+        # the daemon's own wiring of table, screen and loop (pitable.daemon.assemble)
+        self.table, self.loop, self.screen = assemble(
+            self.device, clock=self.clock, hold=hold, release=self.release, on_frame=framed,
+            screen={"blank_after": 0, "shift_after": 0},
+            seats=seats, log_dir=log_dir, deck=deck, rng=rng, language=language,
+            notice_seconds=notice_seconds, assistant=assistant, assistant_worker=assistant_worker,
+            **({} if reveal_seconds is None else {"reveal_seconds": reveal_seconds}))
         if wiring == "direct":
             if seats > len(DIRECT_PINS):
                 raise ValueError(f"direct wiring fits {len(DIRECT_PINS)} seats on one Pi; use matrix")

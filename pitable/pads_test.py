@@ -1,0 +1,109 @@
+"""``pitable pads``: the wiring test. Each key says which seat and key it is, and the header
+pins it came in on, so a wrong wire is found before a game."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import time
+
+from pitable.daemon import open_pads
+from pitable.errors import HardwareError
+from pitable.host import choose_config, choose_display, pin_factory
+
+
+class PadsTest:
+    """The wiring test's app: each key event says seat, key and the header pin(s) it came
+    in on (its own pin, or row and column), on screen and on stdout, so pressing the keys
+    of a pad in order finds a wrong wire. The pins come from the config's wiring model,
+    not from the pads: the hardware layer only knows seat and key. The screen speaks the
+    table's language; stdout stays English, like the logs."""
+
+    from pitable.keys import NAMES
+
+    def __init__(self, config, out=None):
+        from pitable.hardware.wiring import wiring_of
+        from pitable.i18n import msg
+
+        self.wiring = wiring_of(config)
+        self.out = out or (lambda line: print(line, flush=True))
+        self.lines = (msg("pads.press"),)
+
+    def on_key(self, event):
+        from pitable.i18n import msg
+
+        seat, key = event.seat + 1, self.NAMES[event.key]
+        held = " (held)" if event.action == "hold" else ""
+        where = self.wiring.where(event.seat, event.key)
+        self.out(f"Seat {seat} key {key}{held}" + (f": {where}" if where else ""))
+        pins = self.wiring.key_pins(event.seat, event.key)
+        # header pin numbers (what a maker counts on the board); "held" is left out: a
+        # wire is found by its pins, and the line fits the screen
+        if self.wiring.kind == "matrix":
+            line = msg("pads.key_row_col", seat=seat, key=key, row=pins[0].board, col=pins[1].board)
+        elif pins:
+            line = msg("pads.key_pin", seat=seat, key=key, pin=pins[0].board)
+        else:
+            line = msg(f"pads.key_{event.action}", seat=seat, key=key)
+        self.lines = (line,) + self.lines[:2]   # three lines fit in every language
+
+    def view(self):
+        from pitable.i18n import msg
+        from pitable.screens import views as v
+
+        return v.Message(msg("pads.title"), self.lines)
+
+    def next_deadline(self):
+        return None
+
+    def tick(self, now):
+        return False
+
+    def durable(self):
+        return True  # writes nothing
+
+
+def pads_test(args) -> int:
+    """``pitable pads``: show which seat and key is pressed, to check the wiring."""
+    from pitable.hardware.display import open_display
+    from pitable.screens.render import render
+    from pitable.table.loop import Loop, Stop
+    from pitable.table.screen import Screen
+
+    config, source = choose_config(args.config)
+    options, note = choose_display(dict(config.display.luma_options()))
+    if note:
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
+    try:
+        device = open_display(options)
+    except HardwareError as e:
+        # the wiring test is what a builder runs before the OLED is wired: its keys
+        # must not wait for the display, so they show in this terminal instead
+        if options.get("display") == "terminal":
+            raise
+        note = f"the display is missing ({e}): showing the keys in this terminal instead"
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
+        options = {**options, "display": "terminal"}
+        device = open_display(options)
+    if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
+        device.caption = note
+    screen = Screen(device, time.monotonic, blank_after=0)
+    loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
+    signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
+    print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
+    if config.pads.wiring == "keyboard":
+        from pitable.hardware.keyboard import open_keyboard
+
+        keys = open_keyboard(config.pads.keyboard, loop.post, device)
+        signals = None
+    else:
+        keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
+        loop.sources.append(keys)
+    try:
+        loop.run()
+    finally:
+        keys.close()
+        if signals:
+            signals.close()
+        screen.close()  # and the prompt on a line of its own
+    return 0
