@@ -6,7 +6,7 @@ import pytest
 
 from pitable.hardware.keys import HOLD, PRESS
 from pitable.hardware.pads import RELEASE
-from pitable.table.harness import ManualClock, SimTable
+from pitable.harness import ManualClock, SimTable
 
 
 def run_like_the_daemon(sim, seconds):
