@@ -65,7 +65,11 @@ def game_now(sim) -> tuple:
 
 def legal_key(sim, rng):
     """A key the screen asks for, from the seat it asks (None at the game's end)."""
-    game = sim.game
+    return key_asked(sim.game, rng)
+
+
+def key_asked(game, rng):
+    """(seat, key) the game's screen asks for now, or None (the end, or the Pi thinks)."""
     st = game.state
     if st.is_over():
         return None

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from pitable.web.payload import seat_payload
+from tests.table.test_what_you_saw import key_asked
 from tests.web.test_server import reveal_start, start_game
 
 
@@ -55,26 +56,6 @@ def _game_now(game) -> tuple:
     return (tuple(game.state.moves), dict(game.pending), len(game.notices), game.overlay)
 
 
-def _next_key(game, rng):
-    """(seat, key) the screen asks for now, or None at the end."""
-    from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
-
-    st = game.state
-    if st.is_over():
-        return None
-    if game.overlay or game.notices:
-        return game.seats[0], 5
-    if st.phase is REVEAL:
-        by = game._reveal_by if game._named() else None
-        return by or game.seats[0], rng.choice([k for k in range(5) if st.unseen[k]])
-    if st.phase is BIDDING:
-        p = next(p for p in range(st.players) if p not in game.pending)
-        return game.seats[p], rng.choice([c for c in range(8) if not st.spent[p] >> c & 1])
-    if st.phase is CHOOSING:
-        return game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]])
-    raise AssertionError(st.phase)
-
-
 @pytest.mark.parametrize("lang", ["en", "de", "vi"])
 def test_a_whole_game_where_the_phone_keys_late_for_every_screen_change(web_table, lang):
     """Pads 1 and 2 and a phone (seat 4) play a whole game. After every screen change the
@@ -89,7 +70,7 @@ def test_a_whole_game_where_the_phone_keys_late_for_every_screen_change(web_tabl
     game = t.table.current
     late = 0
     for _ in range(3000):
-        nxt = _next_key(game, rng)
+        nxt = key_asked(game, rng)
         if nxt is None:
             break
         seat, key = nxt
