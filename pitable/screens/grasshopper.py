@@ -236,6 +236,22 @@ def draw_reveal(c: Canvas, v) -> None:
     shows at once: one undo takes it back), and the seat that names the rest."""
     shown = tuple((k, n) for k, n in v.display.items() if n)
     named = getattr(v, "named", ())
+    told = getattr(v, "told", ()) if not named else ()
+    if told:  # the turn's lines for the real cards in the title's place, then the prompt
+        y = draw_told(c, told)
+        order = c.say(msg("reveal.turn_up", n=v.to_reveal))
+        y += overhang(order)
+        c.text(0, y, order)
+        if shown and font.text_width(order) + 4 + mini_counts_width(shown) <= W:
+            mini_counts(c, W - 1, y, shown, align="right")
+        foot = c.say(msg("reveal.anyone"))
+        room = H - 9 - overhang(foot) - 1 - (y + 10)
+        if room >= 3 * KEY_H:
+            kind_keys(c, y + 10, min(11, room // 3))
+        else:  # the kinds' words come back with the first card named
+            kind_key_row(c, y + 11)
+        c.text(W - 1, H - 9, foot, align="right")
+        return
     if named:
         left = c.say(msg("reveal.card_of", i=len(named) + 1, n=len(named) + v.to_reveal))
         kinds = tuple(msg(f"kind.{k}") for k in named)
@@ -283,6 +299,17 @@ def _kind_rows(say):
     return [(i, None) for i in range(len(names))], False  # one column: never reached with today's words
 
 
+def kind_key_row(c: Canvas, y: int) -> None:
+    """The five kinds in one row, each its key cap and its picture: where a turn's lines
+    take the rows the words would need."""
+    for i, (kind, (a, b)) in enumerate(zip(icons.KINDS, columns(len(icons.KINDS), gap=2))):
+        im = icons.mini(kind)
+        label = str(i + 1)
+        x = (a + b + 1 - key_width(label) - 1 - im.width) // 2
+        x += key(c, x, y, label) + 1
+        c.paste(im, x, y + 1, what=f"mini {kind}")
+
+
 def kind_keys(c: Canvas, y: int, pitch: int) -> None:
     """The five kinds, each its key cap and its name (and its picture where there is room)."""
     pairs, pictures = _kind_rows(c.say)
@@ -314,6 +341,30 @@ def kind_keys(c: Canvas, y: int, pitch: int) -> None:
 def draw_bidding(c: Canvas, v) -> None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
+    told = getattr(v, "told", ())
+    if told:
+        # What the turn (or round) just played asks of the table, a part of it until each
+        # person's lock-in: before the first in the seat boxes' place (all empty, they tell
+        # nothing yet); when it needs more rows, on top with the display small beside "Bid!"
+        # (and who has locked in, small, below).
+        block = layout_paragraph([c.say(m) for m in told], W, H, scales=(1,), indent=6)
+        if block.height <= H - 43 and not v.locked:
+            top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)))
+            kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
+            for x in range(0, W, 2):
+                c.line(x, 38, x, 38)
+            c.block(0, 41, W, block)
+            return (0, 37)
+        y = draw_told(c, told)
+        where = c.say(msg("bidding.now"))
+        y += overhang(where)
+        c.text(0, y, where)
+        mini_counts(c, W - 1, y, tuple((k, n) for k, n in v.display.items() if n), align="right")
+        if not v.locked:
+            return (0, H - 1)
+        top = max(y + bottom(where, 1) + 2, H - 14)  # who has locked in, small
+        seat_boxes(c, top, H - 1, v.seats, set(v.locked), check=True)
+        return (0, top - 2)
     # the call to action, then where the game is (the pile is on the scores: hold A)
     top_row(c, c.say(msg("bidding.where", round=v.round, turn=v.turn)))
     kinds_row(c, 11, tuple((k, n) for k, n in v.display.items() if n))
@@ -386,22 +437,49 @@ def draw_choosing(c: Canvas, v) -> None:
     head = c.say(msg("choose.head", seat=v.seat))
     then = c.say(msg("choose.then", seats=v.then)) if v.then else ""
     pitch = 10
+    told = getattr(v, "told", ())
+    if told:  # what the choice before asks of the table on top; who chooses, small, below
+        y = draw_told(c, told)
+        y += max(overhang(head), overhang(then))
+        c.text(0, y, head)
+        if then:
+            c.text(W - 1, y, then, align="right")
+        top = y + bottom(head, 1) + 2
+        _kind_list(c, top, v.kinds, pitch)
+        return (top - 1, H - 1)
     rows = len(v.kinds) * pitch
     foot = 9 if then else 0
     scale = 2 if fit_scale(head, W, (2,)) and overhang(head, 2) + bottom(head, 2) + 2 + rows + foot <= H else 1
     c.text(0, overhang(head, scale), head, scale)
     y = overhang(head, scale) + bottom(head, scale) + 2
-    for kind, n in v.kinds:
-        kw = key(c, 0, y, str(icons.KINDS.index(kind) + 1))  # a kind's one key, as in card entry
-        im = icons.mini(kind)
-        c.paste(im, kw + 2, y + 1, what=f"mini {kind}")
-        c.text(kw + 2 + im.width + 3, y + 1, c.say(msg(f"n.{kind}", n=n)))
-        y += pitch
+    _kind_list(c, y, v.kinds, pitch)
     if then:
         c.text(W - 1, H - 9 + overhang(then), then, align="right")
     # a toast goes over the kinds, never over who chooses now or the order after
     top = overhang(head, scale) + bottom(head, scale) + 1
     return (top, H - 11 if then else H - 1)
+
+
+def _kind_list(c: Canvas, y: int, kinds, pitch: int) -> None:
+    for kind, n in kinds:
+        kw = key(c, 0, y, str(icons.KINDS.index(kind) + 1))  # a kind's one key, as in card entry
+        im = icons.mini(kind)
+        c.paste(im, kw + 2, y + 1, what=f"mini {kind}")
+        c.text(kw + 2 + im.width + 3, y + 1, c.say(msg(f"n.{kind}", n=n)))
+        y += pitch
+
+
+# -- what a turn asks of the real cards, on the next screen that takes a key ----------------
+
+def draw_told(c: Canvas, lines) -> int:
+    """The lines at the top (small, wrapped, continued rows indented) and a rule under
+    them, so the key screen below reads apart. Returns the y for the screen's first row."""
+    block = layout_paragraph([c.say(m) for m in lines], W, H, scales=(1,), indent=6)
+    c.block(0, 0, W, block)
+    y = block.height + 2
+    for x in range(0, W, 2):  # dotted: a rule, not a lit row
+        c.line(x, y, x, y)
+    return y + 3
 
 
 # -- instructions --------------------------------------------------------------------------------

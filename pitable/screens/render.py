@@ -77,3 +77,22 @@ def render(view, lang: str = "en", size: tuple = (widgets.W, widgets.H)) -> Imag
     image = Image.new("1", size)
     draw(Canvas(image, size=(widgets.W, widgets.H), lang=lang), view)
     return image
+
+
+def layout_problems(view, lang: str = "en") -> list:
+    """What is wrong with ``view``'s frame in ``lang``: ink off the frame, text cut
+    short, drawn parts on top of one another (a toast aside, which covers on purpose).
+    Empty when the frame reads whole. The layout tests check every screen with it, and
+    the table asks it before it puts a turn's lines on a key screen (else: pages)."""
+    import itertools
+
+    image = Image.new("1", (widgets.W + 80, widgets.H + 80))
+    c = Canvas(image, origin=(40, 40), size=(widgets.W, widgets.H), lang=lang)
+    draw(c, view)
+    found = [f"leaves the frame: {what} {box}" for what, box in c.overflows]
+    found += [f"cut: {s!r}" for s in c.cuts]
+    if getattr(view, "toast", None) is None:
+        for (wa, a), (wb, b) in itertools.combinations(c.drawn, 2):
+            if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                found.append(f"overlap: {wa} {a} and {wb} {b}")
+    return found

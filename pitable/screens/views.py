@@ -57,6 +57,7 @@ class RevealPrompt(NamedTuple):
     toast: Msg | None = None
     named: tuple = ()     # kinds named so far in this reveal, in order ("card 2 of 3": a double press shows)
     by: int | None = None  # the seat that names this reveal's cards (the first to press one), or None: one of you
+    told: tuple = ()     # Msgs: what the turn just played asks of the table's real cards (in the title's place)
 
 
 class Bidding(NamedTuple):
@@ -67,6 +68,7 @@ class Bidding(NamedTuple):
     locked: tuple        # seat numbers that have locked in (never what they bid)
     pile: int
     toast: Msg | None = None
+    told: tuple = ()     # Msgs: what the turn (or round) just played asks of the table, until the first lock-in
 
 
 class BidsRevealed(NamedTuple):
@@ -89,6 +91,7 @@ class Choosing(NamedTuple):
     kinds: tuple         # ((kind, count), ...) on display, key 1 is the first
     then: tuple          # seat numbers choosing after this one
     toast: Msg | None = None
+    told: tuple = ()     # Msgs: what the choice before asks of the table ("S3 takes 1 corn"), on top
 
 
 class Instructions(NamedTuple):

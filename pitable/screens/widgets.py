@@ -360,6 +360,7 @@ def seat_boxes(c: Canvas, y0: int, y1: int, seats, filled, check: bool = False,
         label = str(seat) if seat <= ASSISTANT_SEAT else c.say(msg("seat", seat=seat))
         box = _seat_box(label, seat in filled, check, b - a + 1, y1 - y0 + 1)
         c._check("seat box", a, y0, b, y1)
+        c.drawn.append(("seat box", (a, y0, b, y1)))
         c.image.paste(box, (a + c.ox, y0 + c.oy))
 
 
@@ -424,7 +425,7 @@ def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
     dimmed (every other pixel), so the box reads as a notice on top of the screen.
     ``band`` (y0, y1): the box goes inside these rows instead, and nothing else is
     touched (the screen said what may be covered)."""
-    if band is not None:
+    if band is not None and band[1] - band[0] >= 3 * LINE // 2:
         y0, y1 = band
         block = layout_paragraph(text, W - 8, y1 - y0 + 1 - 6, scales=(2, 1))
         h = block.height + 6

@@ -337,7 +337,7 @@ class Table:
     def _timing(self) -> dict:
         """What every game controller gets from the table: the informing screens' time, and
         how the display pages instructions in the table's language."""
-        out = {"pages": self._pages}
+        out = {"pages": self._pages, "fits": self._fits}
         if self.notice_seconds is not None:
             out["notice_seconds"] = self.notice_seconds
         if self.reveal_seconds is not None:
@@ -348,6 +348,13 @@ class Table:
         from pitable.screens.grasshopper import instruction_pages
 
         return instruction_pages(title, lines, self.language)
+
+    def _fits(self, view) -> bool:
+        """Whether ``view`` reads whole on the display in the table's language (a turn's
+        lines go on the next key screen only then; else on pages)."""
+        from pitable.screens.render import layout_problems
+
+        return not layout_problems(view, self.language)
 
     def _resume(self):
         """The newest unfinished game, up to its last good line; None (and a notice) when

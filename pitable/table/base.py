@@ -108,8 +108,13 @@ class GameTable(Toasts):
     game = ""
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
-                 notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS):
+                 notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS,
+                 fits=None):
         self.state = state
+        # Whether a view reads whole on the table's display (``pitable.screens.render.
+        # layout_problems``): a turn's lines go on the next key screen when they fit there,
+        # on pages when not. Without one (a controller alone in a test), always on pages.
+        self.fits = fits
         self.reveal_seconds = reveal_seconds
         self._front = None          # (the bids reveal up front, since when it is shown)
         # How the table's display splits instruction lines into pages: it knows the words

@@ -29,6 +29,12 @@ def cards_list(cards) -> tuple:
     return tuple(counted(n, KINDS[k]) for k, n in enumerate(cards) if n)
 
 
+def _told(sections) -> tuple:
+    """Sections (title, ((line, urgent), ...)) as the lines of a key screen, in order
+    (urgent None: a line for a page only)."""
+    return tuple(line for _, lines in sections for line, urgent in lines if urgent is not None)
+
+
 class GrasshopperTable(GameTable):
     """One game of Grasshopper Poker driven by the pads.
 
@@ -49,6 +55,14 @@ class GrasshopperTable(GameTable):
         # pad, from a copy of the rules state (never ``pending`` or the deck).
         self.assistant = assistant
         self._position = 0          # bumped by every commit and undo: an answer names its position
+        # What a move asks of the real cards goes on the next screen that takes a key, not
+        # on pages to turn (docs/pace.md): ``told`` on that screen until its next move;
+        # ``_deferred`` (sections: title, lines) on the next bidding screen until its first
+        # lock-in (a harvest, a plague, a round's end may wait that long; a take may not).
+        self.told: tuple = ()
+        self._deferred: list = []
+        self._parts: list = []      # the bidding screen's lines: one part a person's lock-in
+        self._news: list = []       # sections the move being pushed made: placed once it is done
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
                                           rebid=state.phase == BIDDING))
@@ -76,16 +90,20 @@ class GrasshopperTable(GameTable):
         if st.phase is REVEAL:
             named = self._named()
             return v.RevealPrompt(st.to_reveal, self._reveal_reason(), self._display(), st.pile, toast,
-                                  named, self._reveal_by if named else None)
+                                  named, self._reveal_by if named else None, () if named else self.told)
         if st.phase is BIDDING:
             locked = tuple(self.seats[p] for p in sorted(self.pending))
-            return v.Bidding(st.round, st.turn, self._display(), self.seats, locked, st.pile, toast)
+            # a part of the turn's lines for each person's lock-in (the Pi's do not turn them)
+            people = sum(1 for p in self.pending if self.made_by.get(p) != "pi")
+            told = self._parts[people] if people < len(self._parts) else ()
+            return v.Bidding(st.round, st.turn, self._display(), self.seats, locked, st.pile, toast, told)
         if st.phase is CHOOSING:
             chooser = st.chooser
             if toast is None and self.assistant is not None and chooser in self.assistant.players:
                 toast = msg("toast.assistant_thinking", seat=self.seats[chooser])  # until it answers
             kinds = tuple((KINDS[k], n) for k, n in enumerate(st.display) if n)
-            return v.Choosing(self.seats[chooser], kinds, tuple(self.seats[p] for p in st.choosers[1:]), toast)
+            return v.Choosing(self.seats[chooser], kinds, tuple(self.seats[p] for p in st.choosers[1:]), toast,
+                              self.told)
         out = st.outcome
         best = max(out.chips)
         tied = [p for p, c in enumerate(out.chips) if c == best]
@@ -240,6 +258,7 @@ class GrasshopperTable(GameTable):
         self._position += 1
         self._announce(move, fx, self._turn)
         self._auto_reveal(sync=False)  # synced with the move that made them due
+        self._place()
         self._assist()  # its bids and choices: it starts thinking (answers come as events)
 
     def _auto_reveal_now(self) -> None:
@@ -251,6 +270,8 @@ class GrasshopperTable(GameTable):
             self._auto_reveal(sync=True)
         except OSError as e:
             self._refused(e, mark, notices.REVEAL_NOT_SAVED)
+            return
+        self._place()
 
     def _auto_reveal(self, sync: bool = True) -> None:
         """With a virtual deck the assistant turns up the cards itself (and logs them)."""
@@ -267,67 +288,160 @@ class GrasshopperTable(GameTable):
                 self._announce(move, fx, turn)
         if revealed and sync:
             self.journal.sync()
-        if revealed and any(n for n in self.notices if isinstance(n, v.Instructions)):
+        if revealed:
             counts = [0] * len(KINDS)
             for kind in revealed:
                 counts[KINDS.index(kind)] += 1
-            self._add_lines(msg("title.display"), (msg("line.new_cards", cards=cards_list(counts)),))
+            self._dealt = counts  # said on a page only when the turn's lines go on pages
+
+    _dealt = None   # what the virtual deck turned up with the move being pushed
 
     def _announce(self, move, fx, turn: int) -> None:
-        """Turn what happened into screens the table reads: the reveal, then instructions,
-        in sections (a stalemate, the turn, the round's end), each with its own title."""
-        st = self.state
+        """Turn what happened into what the table reads: the reveal (a page of its own),
+        then sections (a stalemate, the turn, the round's end), each a title and its lines
+        as (line, urgent): a take is urgent (its cards move before the next key), a harvest,
+        a plague or the round's end may wait for the next bidding screen."""
         if isinstance(move, Bids):
             self.notices.append(self._reveal_of(move))
-        sections: list = []
-        turn_lines: list = []
+            self._parts = []  # the bidding screen that said them has been read: all locked in
         title = msg("title.turn", turn=turn)
+        turn_lines: list = []
 
         def section(head, lines) -> None:
             if lines:
-                sections.append((head, tuple(lines)))
+                self._news.append((head, tuple(lines)))
 
         for e in fx:
             if isinstance(e, Took):
                 seat = self.seats[e.seat]
                 if e.how in ("ace", "x", "alone"):
-                    turn_lines.append(msg("line.takes_all", seat=seat, cards=cards_list(e.cards)))
+                    turn_lines.append((msg("line.takes_all", seat=seat, cards=cards_list(e.cards)), True))
                 else:
-                    turn_lines.append(msg("line.takes", seat=seat, cards=cards_list(e.cards)))
+                    turn_lines.append((msg("line.takes", seat=seat, cards=cards_list(e.cards)), True))
                 if seat > ASSISTANT_SEAT:  # the Pi has no hands: someone lays its cards by it
-                    turn_lines.append(msg("line.pi_lay_n", n=sum(e.cards)))  # "it" for one card
+                    turn_lines.append((msg("line.pi_lay_n", n=sum(e.cards)), True))  # "it" for one card
             elif isinstance(e, Harvested):
                 seat = self.seats[e.seat]
-                turn_lines.append(msg("line.harvest", seat=seat, cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
+                turn_lines.append((msg("line.harvest", seat=seat, cards=counted(3 * e.chips, KINDS[e.kind]),
+                                       n=e.chips), False))
                 if seat > ASSISTANT_SEAT:
-                    turn_lines.append(msg("line.pi_chips"))
+                    turn_lines.append((msg("line.pi_chips"), False))
             elif isinstance(e, Plagued):
                 # no plants in the garden: nothing to harvest was ever there, so no "no harvest"
                 bare = not any(e.cards[1:])
-                turn_lines.append(msg("line.plague_bare" if bare else "line.plague", seat=self.seats[e.seat]))
-                turn_lines.append(msg("line.plague_discard", seat=self.seats[e.seat]))
+                turn_lines.append((msg("line.plague_bare" if bare else "line.plague", seat=self.seats[e.seat]), False))
+                turn_lines.append((msg("line.plague_discard", seat=self.seats[e.seat]), False))
             elif isinstance(e, Stalemate):
                 section(title, turn_lines)
                 turn_lines = []
-                section(msg("title.stalemate"), self._stalemate_lines(e, any(isinstance(x, RoundEnded) for x in fx)))
+                ends = any(isinstance(x, RoundEnded) for x in fx)
+                # "turn up 1 card, then bid again" only on a page: the card entry below says it
+                section(msg("title.stalemate"), [(m, None if m.id == "line.turn_up_then_bid" else True)
+                                                 for m in self._stalemate_lines(e, ends)])
             elif isinstance(e, RoundEnded):
-                turn_lines += self._nothing_lines(move, fx)
+                turn_lines += [(m, True) for m in self._nothing_lines(move, fx)]
                 section(title, turn_lines)
                 turn_lines = []
                 lines = [msg("line.majority", seats=tuple(self.seats[s] for s in e.majority))
                          if e.majority else msg("line.no_majority")]
                 if not e.final:
                     lines.append(msg("line.cards_back"))
-                section(msg("title.game_over") if e.final else msg("title.round_over", round=e.round), lines)
+                head = msg("title.game_over") if e.final else msg("title.round_over", round=e.round)
+                section(head, [(head, False)] + [(m, False) for m in lines])
         if not any(isinstance(e, RoundEnded) for e in fx):
-            turn_lines += self._nothing_lines(move, fx)
+            turn_lines += [(m, True) for m in self._nothing_lines(move, fx)]
         section(title, turn_lines)
-        if sections and st.phase is REVEAL and self.deck is None and not st.is_over():
-            last_title, last_lines = sections[-1]
-            if not any(isinstance(e, Stalemate) for e in fx) or any(isinstance(e, RoundEnded) for e in fx):
-                sections[-1] = (last_title, last_lines + (msg("line.turn_up", n=st.to_reveal),))
-        for head, lines in sections:
+
+    def _place(self) -> None:
+        """Put the sections the move made where the table reads them: on the next screen
+        that takes a key when they fit there (the urgent ones at least: the rest waits for
+        the bidding screen), else on pages ("Any key: next"), the last resort."""
+        news, self._news = self._news, []
+        dealt, self._dealt = self._dealt, None
+        self.told = ()
+        st = self.state
+        if self.fits is None or st.is_over() or any(not isinstance(n, v.BidsRevealed) for n in self.notices):
+            # the game's end, a resume's notice first, or no display to measure: pages
+            self._pages_of(self._deferred + news, dealt)
+            self._deferred = []
+            return
+        if st.phase is BIDDING:
+            sections = self._deferred + news
+            self._deferred = []
+            parts = self._bidding_parts(_told(sections))
+            if parts is None:
+                self._pages_of(sections, dealt)
+            else:
+                self._parts = parts
+            return
+        if not news:
+            return
+        now = tuple(line for _, lines in news for line, urgent in lines if urgent)
+        later = [(head, line) for head, lines in news for line, urgent in lines if urgent is False]
+        # as many of the lines that may wait as fit beside the urgent ones (a round's end
+        # whole or not at all), the rest on the bidding screen
+        for k in range(len(later), -1, -1):
+            if 0 < k < len(later) and later[k][0] is later[k - 1][0] and later[k][0].id != "title.turn":
+                continue
+            told = now + tuple(line for _, line in later[:k])
+            if not told or self.fits(self._peek(notices=[], overlay=None, toast=None, told=told)._replace(toast=None)):
+                self.told = told
+                wait: list = []
+                for head, line in later[k:]:
+                    if wait and wait[-1][0] is head:
+                        wait[-1] = (head, wait[-1][1] + ((line, False),))
+                    else:
+                        wait.append((head, ((line, False),)))
+                self._deferred = self._deferred + wait
+                return
+        self._pages_of(news, dealt)
+
+    def to_read(self) -> list:
+        """Every line the table has still to read, in order: on pages, on the key screen
+        shown after them, kept for the bidding screen (a part a lock-in)."""
+        pages = [line for n in self.notices if isinstance(n, v.Instructions) for line in n.lines]
+        return pages + list(self.told) + list(_told(self._deferred)) + [line for part in self._parts for line in part]
+
+    def _bidding_parts(self, lines: tuple):
+        """``lines`` split into what the bidding screen shows before the first lock-in of
+        a person, before the second, and so on (each part as many lines as fit); None when
+        a line fits no bidding screen or there are more parts than people bidding."""
+        parts: list = []
+        for line in lines:
+            if parts and self._bidding_fits(parts[-1] + (line,)):
+                parts[-1] += (line,)
+            elif self._bidding_fits((line,)):
+                parts.append((line,))
+            else:
+                return None
+        pi = self.assistant.players if self.assistant is not None else ()
+        return parts if len(parts) <= self.state.players - len(pi) else None
+
+    def _bidding_fits(self, told: tuple) -> bool:
+        return self.fits(self._peek(notices=[], overlay=None, toast=None, pending={}, _parts=[told])._replace(toast=None))
+
+    def _pages_of(self, sections, dealt) -> None:
+        """Sections as instruction pages, each its title; with real cards to turn up next,
+        the last page says how many (a stalemate's lines say it already); with the virtual
+        deck, what it turned up."""
+        st = self.state
+        pages = [(head, tuple(line for line, _ in lines if line is not head)) for head, lines in sections]
+        pages = [(head, lines) for head, lines in pages if lines]
+        if pages and st.phase is REVEAL and self.deck is None and not st.is_over() \
+                and pages[-1][0] != msg("title.stalemate"):
+            pages[-1] = (pages[-1][0], pages[-1][1] + (msg("line.turn_up", n=st.to_reveal),))
+        if pages and dealt:
+            pages.append((msg("title.display"), (msg("line.new_cards", cards=cards_list(dealt)),)))
+        for head, lines in pages:
             self._add_lines(head, lines)
+
+    def _mark(self) -> tuple:
+        return super()._mark() + ((self.told, list(self._deferred), list(self._parts)),)
+
+    def _take_back(self, mark) -> None:
+        self.told, self._deferred, self._parts = mark[3]
+        self._news, self._dealt = [], None
+        self._take_back_game(mark[:3])
 
     def _reveal_of(self, move):
         """The bids reveal of a bids move (a view)."""
@@ -449,6 +563,7 @@ class GrasshopperTable(GameTable):
             self.state.pop()
         self.pending, self.made_by = {}, {}
         self.notices = []
+        self.told, self._deferred, self._parts = (), [], []  # they told of what is taken back
         self._say("toast.undone")
         self._position += 1
         if self.assistant is not None:
@@ -456,7 +571,7 @@ class GrasshopperTable(GameTable):
             self._assist()
         return True
 
-    def _take_back(self, mark) -> None:
+    def _take_back_game(self, mark) -> None:
         super()._take_back(mark)  # the disk refused a key: the assistant thinks again too
         self._position += 1
         if self.assistant is not None:
@@ -474,10 +589,13 @@ class GrasshopperTable(GameTable):
         last_bids = next((m for m in reversed(st.moves) if isinstance(m, Bids)), None)
         if last_bids is None:
             return "start"
+        if gh.resolve(tuple(gh.CARD_INDEX[c] for c in last_bids.cards), st.options).stalemate:
+            # a stalemate's card, also when it was the round's last bid (the new round then
+            # starts with the display it leaves)
+            # the second in a row renews the display: it was discarded, all its cards are new
+            return "renew" if st.stalemates != 1 and not any(st.display) else "stalemate"
         if st.turn == 1:
             return "round"
-        if gh.resolve(tuple(gh.CARD_INDEX[c] for c in last_bids.cards), st.options).stalemate:
-            return "stalemate" if st.stalemates == 1 else "renew"  # the second renews the display
         return "refill"
 
     def _scores_view(self, toast):

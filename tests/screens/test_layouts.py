@@ -19,7 +19,7 @@ from PIL import Image
 from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, catalog, msg
 from pitable.screens import font, icons
 from pitable.screens import views as v
-from pitable.screens.render import draw
+from pitable.screens.render import draw, layout_problems
 from pitable.screens.widgets import Canvas
 from pitable.screens.grasshopper import instruction_pages
 
@@ -222,18 +222,11 @@ def toast_views():
 
 
 def problems(view, lang) -> list:
+    found = layout_problems(view, lang)
     image = Image.new("1", (128 + 80, 64 + 80))
     c = Canvas(image, origin=(40, 40), size=(128, 64), lang=lang)
     draw(c, view)
-    found = [f"leaves the frame: {what} {box}" for what, box in c.overflows]
-    found += [f"cut: {s!r}" for s in c.cuts]
-    found += [f"broken: {a!r} / {b!r}" for a, b in broken_names(c, lang)]
-    if getattr(view, "toast", None) is None:
-        boxes = c.drawn
-        for (wa, a), (wb, b) in itertools.combinations(boxes, 2):
-            if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
-                found.append(f"overlap: {wa} {a} and {wb} {b}")
-    return found
+    return found + [f"broken: {a!r} / {b!r}" for a, b in broken_names(c, lang)]
 
 
 def _names(lang) -> list:

@@ -146,7 +146,8 @@ def test_bidding_shows_who_locked_and_nothing_else():
     """Secrecy: the view carries no bids; the frame changes with ``locked`` only."""
     a = v.Bidding(2, 5, {"corn": 2, "blackberry": 1}, SEATS4, (2,), 35)
     b = a._replace(locked=(2, 4))
-    assert set(v.Bidding._fields) == {"round", "turn", "display", "seats", "locked", "pile", "toast"}
+    # told: the lines of the turn before (what its takes and harvests ask), made before any bid
+    assert set(v.Bidding._fields) == {"round", "turn", "display", "seats", "locked", "pile", "toast", "told"}
     assert render(a).tobytes() == render(a._replace(locked=(2,))).tobytes()
     assert render(a).tobytes() != render(b).tobytes()
     # the order seats locked in does not show either

@@ -106,13 +106,13 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     press(table, 2, 0)
     assert words(table.view().toast) == "Seat 1 chooses now"
     press(table, 1, 1)  # seat 1 takes the corn (its key, 2, as in card entry); seat 2 is forced to the broccoli
+    # no page to turn: the card entry tells who takes what in its title's place
     view = table.view()
-    assert isinstance(view, v.Instructions)
-    assert words(view.title) == "Turn 1"  # the turn that was played, not the one to come
-    assert tuple(map(words, view.lines)) == ("S1 takes 2 corn", "S2 takes 1 broccoli", "Turn up 3 cards")
-    assert words(view.foot) == "Any key → turn up"
-    press(table, 3, 6)  # A names no kind: it only leaves the page
-    assert isinstance(table.view(), v.RevealPrompt) and table.view().to_reveal == 3
+    assert isinstance(view, v.RevealPrompt) and view.to_reveal == 3 and not table.current.notices
+    assert tuple(map(words, view.told)) == ("S1 takes 2 corn", "S2 takes 1 broccoli")
+    press(table, 3, 0)  # the first card named: the lines give way to the count
+    view = table.view()
+    assert view.named == ("grasshopper",) and view.told == ()
 
 
 def test_spent_card_is_refused_privately_without_naming_it(new_table):

@@ -14,8 +14,9 @@ def lines_after(game, cards):
     pi = len(game.seats) - 1
     game.notices = []
     game._announce(Reveal("corn"), [Took(pi, cards, "choice")], 1)  # only the take matters here
+    game._place()
     words = catalog("en").words
-    return [words(m) for n in game.notices if isinstance(n, v.Instructions) for m in n.lines]
+    return [words(m) for m in game.to_read()]
 
 
 def test_one_card_is_it_and_more_are_them(new_table):
@@ -36,7 +37,8 @@ def test_a_plague_on_a_garden_without_plants_says_no_no_harvest(new_table):
     def said(cards):
         game.notices = []
         game._announce(Reveal("corn"), [Plagued(0, cards)], 1)
-        return [words(m) for n in game.notices if isinstance(n, v.Instructions) for m in n.lines]
+        game._place()
+        return [words(m) for m in game.to_read()]
 
     assert "S1: plague!" in said((3, 0, 0, 0, 0)) and not any("harvest" in s for s in said((3, 0, 0, 0, 0)))
     assert "S1: plague! No harvest" in said((3, 2, 0, 0, 0))

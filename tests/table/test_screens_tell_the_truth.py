@@ -31,8 +31,9 @@ def bid(table, keys):
 
 
 def said(game) -> list:
-    """Every instruction line waiting for the table, in words."""
-    return [words(line) for n in game.notices if isinstance(n, v.Instructions) for line in n.lines]
+    """Every instruction line waiting for the table, in words: on pages and on the key
+    screens after them."""
+    return [words(line) for line in game.to_read()]
 
 
 def titles(game) -> list:
@@ -65,11 +66,12 @@ def test_g7_first_stalemate_says_bid_cards_are_spent_then_turn_up_then_bid(new_t
     assert isinstance(table.view(), v.BidsRevealed) and words(table.view().why) == "Nobody may take cards"
     clean(table.view(), lang)
     press(table, 1, 6)
-    assert titles(game)[0] == "Stalemate"
-    assert said(game) == ["Bid cards are spent: put them aside", "Turn up 1 card, then bid again"]
-    while game.notices:
-        clean(table.view(), lang)
-        press(table, 1, 6)
+    # no page to turn: the card entry says it in its title's place, and asks for the card
+    view = table.view()
+    assert not game.notices and isinstance(view, v.RevealPrompt) and view.to_reveal == 1
+    assert said(game) == ["Bid cards are spent: put them aside"]
+    assert "Bid cards are spent: put them aside" in [words(m) for m in view.told]
+    clean(view, lang)
 
 
 def test_g7_first_stalemate_with_an_empty_draw_pile_says_no_card_is_added(new_table):
@@ -127,9 +129,19 @@ def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
     to_the_next_bids(table, game)
     bid(table, ((1, 7), (2, 7)))  # the round's last bid: X and X, a stalemate
     press(table, 1, 6)
-    assert titles(game)[0] == "Stalemate" and "Round 1 over" in titles(game)
-    assert said(game)[0] == "Bid cards are spent: put them aside"
-    leave_notices(table, game)
+    assert said(game)[0] == "Bid cards are spent: put them aside" and "Round 1 over" in said(game)
+    # the card to turn up is the stalemate's: said so, not "new round" (the round's end is
+    # on the bidding screen after it)
+    view = table.view()
+    assert isinstance(view, v.RevealPrompt) and view.to_reveal == 1 and view.reason == "stalemate"
+    assert [words(m) for m in view.told] == ["Bid cards are spent: put them aside"]
+    clean(view)
+    clean(view._replace(told=()))
+    assert "Stalemate" in words(msg(f"reason.{view.reason}"))
+    press(table, 1, 0)
+    bidding = table.view()
+    assert isinstance(bidding, v.Bidding) and "Round 1 over" in [words(m) for m in bidding.told]
+    clean(bidding)
 
 
 # -- 6, 7, 10: what happened and why --------------------------------------------------------------
@@ -181,7 +193,7 @@ def test_g4_the_reveal_says_why(new_table, bids, why):
     bid(table, bids)
     view = table.view()
     assert isinstance(view, v.BidsRevealed) and words(view.why) == why
-    assert words(view.foot) == "Any key: next"
+    assert words(view.foot) == "Any key → turn up"  # the turn's lines are on the card entry
     clean(view)
 
 
