@@ -1,0 +1,30 @@
+"""No press only turns a page (docs/pace.md): whole seeded games through the real table
+(pins, loop, controllers, journal; benchmarks/pace.py's player) where what a turn asks of
+the real cards is on the next screen that takes a key. Counts, not times: a table that
+put a turn's lines on "Any key: next" pages again (2-3 presses a turn) fails here."""
+
+from __future__ import annotations
+
+import importlib.util
+import statistics
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pace():
+    spec = importlib.util.spec_from_file_location("pace", ROOT / "benchmarks" / "pace.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("players, deck", [(3, "physical"), (4, "physical"), (3, "virtual"), (4, "virtual")])
+def test_a_turn_needs_no_page_press(tmp_path, players, deck):
+    got = _pace().play(players, deck, False, 0, tmp_path)
+    pages = [t[1] for t in got["turns"]]
+    assert len(pages) > 15  # a whole game
+    assert statistics.median(pages) == 0
+    assert sum(1 for n in pages if n) <= max(1, len(pages) // 10), pages
