@@ -145,19 +145,18 @@ def play_grasshopper(p: Play) -> None:
     p.press(2, 0)
     p.shot("toast_choosing")
     p.wait(3)
-    p.press(3, 1)                  # S3 takes the corn; S4 chooses from two
-    p.shot("instructions_choice")
-    p.press(4, 0)                  # any key only leaves the page (docs/architecture.md)
-    p.press(4, 0)                  # S4 takes the grasshopper on the chooser's screen
-    p.shot("instructions")
-    p.read()
+    p.press(3, 1)                  # S3 takes the corn; S4 chooses from two, told what S3 takes
+    p.shot("choosing_told")
+    p.press(4, 0)                  # S4 takes the grasshopper: the card entry says so on top
+    p.shot("reveal_told")
+    p.reveal("corn")
     p.shot("reveal_refill")
-    p.reveal("corn", "corn")
+    p.reveal("corn")
     p.bid((1, 6), (2, 7), (3, 0))
     p.press(4, 4)                  # S1's Ace, S2's X: the X beats the Ace
     p.shot("bids_x")
     p.press(1, X)
-    p.shot("instructions_takes_all")
+    p.shot("reveal_takes_all")
     p.read()
     p.reveal("broccoli", "broccoli", "blackberry")
     p.bid((1, 2), (2, 3), (3, 6), (4, 5))  # S3's Ace takes all
@@ -169,10 +168,9 @@ def play_grasshopper(p: Play) -> None:
     p.shot("toast_bidding")
     p.bid((1, 7), (3, 7), (2, 2), (4, 2))  # X and X, 3 and 3: all cancelled, a stalemate
     p.shot("bids_stalemate")
-    p.press(1, 0)                  # names no kind yet: leaves the reveal
-    p.shot("instructions_stalemate")
+    p.wait(3.1)                    # the bids go on by themselves to the card entry
+    p.shot("reveal_stalemate")     # the bid cards are spent, said in the title's place
     p.read()
-    p.shot("reveal_stalemate")
     p.reveal("grasshopper")
     p.hold(2, A)
     p.shot("scores")
@@ -202,18 +200,12 @@ def play_nothing_and_plague(p: Play) -> None:
     p.reveal("corn", "corn", "corn")
     p.bid((1, 5), (2, 4), (3, 3))  # 6, 5, 4: S1 takes the corn (and harvests), the others get nothing
     p.press(2, X)
-    p.shot("instructions_nothing")
-    p.press(2, X)
-    if p.game.notices:
-        p.shot("instructions_nothing_2")
-    p.read()
+    p.shot("reveal_nothing")
+    p.read()                       # where the lines did not fit the card entry: its pages
     p.reveal("grasshopper", "grasshopper", "grasshopper")
     p.bid((1, 6), (2, 0), (3, 1))  # S1's Ace: three grasshoppers, a plague
     p.press(2, X)
-    p.shot("instructions_plague")
-    p.press(2, X)
-    if p.game.notices:
-        p.shot("instructions_plague_2")
+    p.shot("reveal_plague")
     p.read()
 
 
@@ -262,12 +254,12 @@ def play_to_the_end(p: Play, rng: random.Random, shots_round: bool = False, virt
         st = game.state
         if st.is_over() and not game.notices:
             return game
+        view = p.table.view()
+        if shots_round and not shot_round and isinstance(view, v.Bidding) \
+                and any(m.id == "title.round_over" for m in view.told):
+            p.shot("bidding_round")        # the round's end, on the next bidding screen
+            shot_round = True
         if game.notices:
-            first = game.notices[0]
-            if shots_round and not shot_round and isinstance(first, v.Instructions) \
-                    and first.title.id == "title.round_over":
-                p.shot("instructions_round")
-                shot_round = True
             if len(game.notices) == 1 and st.is_over():
                 p.shot("instructions_game_over")
             p.press(game.seats[0], X)
@@ -276,6 +268,11 @@ def play_to_the_end(p: Play, rng: random.Random, shots_round: bool = False, virt
         elif st.phase is BIDDING:
             for i, pad in enumerate(game.seats):
                 p.press(pad, rng.choice([c for c in range(8) if not st.spent[i] >> c & 1]))
+                view = p.table.view()
+                if shots_round and not shot_round and isinstance(view, v.Bidding) \
+                        and any(m.id == "title.round_over" for m in view.told):
+                    p.shot("bidding_round")    # the round's end, after the turn's lines: one lock-in each
+                    shot_round = True
         elif st.phase is CHOOSING:
             p.press(game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]))
     raise RuntimeError("the game did not end")

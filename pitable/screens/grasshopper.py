@@ -362,7 +362,7 @@ def draw_bidding(c: Canvas, v) -> None:
         mini_counts(c, W - 1, y, tuple((k, n) for k, n in v.display.items() if n), align="right")
         if not v.locked:
             return (0, H - 1)
-        top = max(y + bottom(where, 1) + 2, H - 14)  # who has locked in, small
+        top = H - 13  # who has locked in, small (a layout with less room is refused as overlapping)
         seat_boxes(c, top, H - 1, v.seats, set(v.locked), check=True)
         return (0, top - 2)
     # the call to action, then where the game is (the pile is on the scores: hold A)

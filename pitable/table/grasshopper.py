@@ -35,6 +35,22 @@ def _told(sections) -> tuple:
     return tuple(line for _, lines in sections for line, urgent in lines if urgent is not None)
 
 
+def _units(sections) -> list:
+    """The lines of the bidding screen in units that stay on one screen: a round's end
+    whole (its title, the majority chip, the cards back) and first, on the screen with
+    the most room (nobody has locked in: the cards back are needed to bid); every other
+    line on its own, in order."""
+    rounds: list = []
+    out: list = []
+    for head, lines in sections:
+        shown = tuple(line for line, urgent in lines if urgent is not None)
+        if head.id in ("title.round_over", "title.game_over"):
+            rounds.append(shown)
+        else:
+            out += [(line,) for line in shown]
+    return [unit for unit in rounds + out if unit]
+
+
 class GrasshopperTable(GameTable):
     """One game of Grasshopper Poker driven by the pads.
 
@@ -295,6 +311,7 @@ class GrasshopperTable(GameTable):
             self._dealt = counts  # said on a page only when the turn's lines go on pages
 
     _dealt = None   # what the virtual deck turned up with the move being pushed
+    _said_pi_lay = _said_pi_chips = False  # the Pi's cards and chips go by it: said once a game
 
     def _announce(self, move, fx, turn: int) -> None:
         """Turn what happened into what the table reads: the reveal (a page of its own),
@@ -318,14 +335,18 @@ class GrasshopperTable(GameTable):
                     turn_lines.append((msg("line.takes_all", seat=seat, cards=cards_list(e.cards)), True))
                 else:
                     turn_lines.append((msg("line.takes", seat=seat, cards=cards_list(e.cards)), True))
-                if seat > ASSISTANT_SEAT:  # the Pi has no hands: someone lays its cards by it
+                if seat > ASSISTANT_SEAT and not self._said_pi_lay:
+                    # the Pi has no hands: someone lays its cards by it (said on its first take:
+                    # "Pi takes 2 corn" says it after that, as the start's page did before)
                     turn_lines.append((msg("line.pi_lay_n", n=sum(e.cards)), True))  # "it" for one card
+                    self._said_pi_lay = True
             elif isinstance(e, Harvested):
                 seat = self.seats[e.seat]
                 turn_lines.append((msg("line.harvest", seat=seat, cards=counted(3 * e.chips, KINDS[e.kind]),
                                        n=e.chips), False))
-                if seat > ASSISTANT_SEAT:
-                    turn_lines.append((msg("line.pi_chips"), False))
+                if seat > ASSISTANT_SEAT and not self._said_pi_chips:
+                    turn_lines.append((msg("line.pi_chips"), False))  # on its first harvest, likewise
+                    self._said_pi_chips = True
             elif isinstance(e, Plagued):
                 # no plants in the garden: nothing to harvest was ever there, so no "no harvest"
                 bare = not any(e.cards[1:])
@@ -368,7 +389,7 @@ class GrasshopperTable(GameTable):
         if st.phase is BIDDING:
             sections = self._deferred + news
             self._deferred = []
-            parts = self._bidding_parts(_told(sections))
+            parts = self._bidding_parts(_units(sections))
             if parts is None:
                 self._pages_of(sections, dealt)
             else:
@@ -402,23 +423,27 @@ class GrasshopperTable(GameTable):
         pages = [line for n in self.notices if isinstance(n, v.Instructions) for line in n.lines]
         return pages + list(self.told) + list(_told(self._deferred)) + [line for part in self._parts for line in part]
 
-    def _bidding_parts(self, lines: tuple):
-        """``lines`` split into what the bidding screen shows before the first lock-in of
-        a person, before the second, and so on (each part as many lines as fit); None when
-        a line fits no bidding screen or there are more parts than people bidding."""
+    def _bidding_parts(self, units: list):
+        """``units`` (lines that go together) split into what the bidding screen shows
+        before the first lock-in of a person, before the second, and so on (each part as
+        many as fit); None when a unit fits no bidding screen or there are more parts than
+        people bidding."""
         parts: list = []
-        for line in lines:
-            if parts and self._bidding_fits(parts[-1] + (line,)):
-                parts[-1] += (line,)
-            elif self._bidding_fits((line,)):
-                parts.append((line,))
+        for unit in units:
+            if parts and self._bidding_fits(parts[-1] + unit, len(parts) - 1):
+                parts[-1] += unit
+            elif self._bidding_fits(unit, len(parts)):
+                parts.append(unit)
             else:
                 return None
         pi = self.assistant.players if self.assistant is not None else ()
         return parts if len(parts) <= self.state.players - len(pi) else None
 
-    def _bidding_fits(self, told: tuple) -> bool:
-        return self.fits(self._peek(notices=[], overlay=None, toast=None, pending={}, _parts=[told])._replace(toast=None))
+    def _bidding_fits(self, told: tuple, locked: int) -> bool:
+        """Whether the bidding screen reads whole with ``told`` and ``locked`` seats locked in
+        (the part after each person's lock-in is shown with the seats that have)."""
+        view = self._peek(notices=[], overlay=None, toast=None, pending={}, _parts=[])
+        return self.fits(view._replace(told=told, locked=tuple(self.seats[:locked]), toast=None))
 
     def _pages_of(self, sections, dealt) -> None:
         """Sections as instruction pages, each its title; with real cards to turn up next,
