@@ -68,6 +68,7 @@ class Table:
         if self.current is None:
             self.current = self._setup()
             self._check_log_dir()
+        self._count_result()  # a resumed game the assistant ended as it was made
 
     def _check_log_dir(self) -> None:
         """Say at start, in the journal and on screen, when games cannot be saved."""
@@ -80,13 +81,15 @@ class Table:
             self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
 
     def view(self):
-        self._count_result()  # and here: every step (a tick, the assistant's move) ends with a view
+        """What the glass shows now: drawing it changes nothing (the score is kept by the
+        steps that change a game: keys, ticks, the disk's answer, the assistant's moves)."""
         if self.notices:
             return self.notices[0]
         return self.current.view()
 
     def _count_result(self) -> None:
-        """A game that just ended goes into the evening's score (once: by its id)."""
+        """A game that just ended goes into the evening's score (once: by its id); one
+        whose end was taken back (an undo, a refused write) comes out again."""
         cur = self.current
         state = getattr(cur, "state", None)
         if state is None:
@@ -111,11 +114,15 @@ class Table:
         return self.current.next_deadline()
 
     def tick(self, now: float) -> bool:
-        return self.current.tick(now)
+        changed = self.current.tick(now)
+        self._count_result()
+        return changed
 
     def durable(self) -> bool:
         durable = getattr(self.current, "durable", None)
-        return durable() if durable else True
+        done = durable() if durable else True
+        self._count_result()  # a refused write took the last move back: perhaps the end
+        return done
 
     def next_views(self) -> list:
         if self.notices:
@@ -161,7 +168,7 @@ class Table:
             self.current._bind_toast()
             return
         self.current.on_key(event)
-        self._count_result()
+        self._count_result()  # the key that ends a game (or undoes its end) counts it
         if isinstance(self.current, Setup):
             if self.current.language != self.language:
                 self.language = self.current.language
@@ -177,6 +184,7 @@ class Table:
             self.current = self._setup(done.game, (getattr(done, "header", None) or {}).get("deck"))
             if done.again:
                 self.current = self._start(self._same_players(done)) or self.current
+        self._count_result()  # a game the assistant moved in as it was made
 
     def _same_players(self, done) -> dict:
         """The next game as the last one was set up: same game, pads, options, deck and
@@ -214,10 +222,14 @@ class Table:
             assistant.close()
 
     def _post(self, item) -> None:
+        def answered():
+            item()
+            self._count_result()  # the assistant's move may end the game
+
         if self.post is None:
-            item()  # no loop (tests driving the table by hand): at once, on this thread
+            answered()  # no loop (tests driving the table by hand): at once, on this thread
         else:
-            self.post(item)
+            self.post(answered)
 
     # -- the table's language: the config's, or the one last chosen at the table ------------
 
