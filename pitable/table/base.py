@@ -589,6 +589,17 @@ class GameTable(Controller):
         other.__dict__.update(changes)
         return other.view()
 
+    def view(self):
+        """The overlay or the first notice, if any, else the phase's screen (``_phase_view``)."""
+        shown = self._view_or_overlay()
+        if shown is not None:
+            return shown
+        return self._phase_view(self._toast_text(), self.state)
+
+    def _phase_view(self, toast, st):
+        """The game's screen for the rules state ``st`` (the toast on it)."""
+        raise NotImplementedError
+
     def _view_or_overlay(self):
         """The overlay or the first notice, if any (with the toast on it), else None."""
         toast = self._toast_text()
