@@ -12,6 +12,7 @@ import gc
 import logging
 import queue
 import time
+from typing import Protocol, runtime_checkable
 
 from pitable.hardware.keys import KeyEdge, KeyEvent, KeyStuck, KeyTracker
 from pitable.hardware.pads import RELEASE
@@ -79,6 +80,20 @@ class App:
         return []
 
 
+@runtime_checkable
+class InputSource(Protocol):
+    """Pads that need a wake-up now and then (``DirectPads``, ``MatrixPads``,
+    ``KeyboardPads`` in ``pitable.hardware``, which sits below the table and so only
+    matches this shape): when (``next_deadline``), what to do then (``settle``: post the
+    edges a debounce check found), and ``close``."""
+
+    def next_deadline(self) -> float | None: ...
+
+    def settle(self, now: float | None = None) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class Loop:
     def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
                  on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS,
@@ -98,7 +113,7 @@ class Loop:
         self.watchdog = watchdog      # (interval, ping) for systemd, or None
         # Pads that need a wake-up now and then (a debounce check, a matrix re-scan
         # while a key is held): they say when with next_deadline() and act in settle().
-        self.sources = list(sources)
+        self.sources: list[InputSource] = list(sources)
         self._last_ping = clock()
         self._view = None
         self._ready: list = []        # (view, frame) drawn ahead for the likely next keys

@@ -98,3 +98,14 @@ def test_a_game_controller_takes_its_header_and_phones_when_made():
                           header=header, phones=phones, web_address="HTTP://10.0.0.2:8080/", pads=3)
     assert game.header is header and game.phones is phones and game.pads == 3
     assert game.result() is None and not game.showing_qr()
+
+
+def test_every_kind_of_pads_is_an_input_source_for_the_loop():
+    from pitable.hardware.keyboard import KeyboardPads
+    from pitable.hardware.pads import DirectPads, MatrixPads
+    from pitable.table.loop import InputSource
+
+    for cls in (DirectPads, MatrixPads, KeyboardPads):
+        for name in ("next_deadline", "settle", "close"):
+            assert callable(getattr(cls, name)), (cls, name)
+    assert not isinstance(object(), InputSource)
