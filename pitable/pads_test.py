@@ -10,9 +10,10 @@ import time
 from pitable.daemon import open_pads
 from pitable.errors import HardwareError
 from pitable.host import choose_config, choose_display, pin_factory
+from pitable.table.loop import App
 
 
-class PadsTest:
+class PadsTest(App):
     """The wiring test's app: each key event says seat, key and the header pin(s) it came
     in on (its own pin, or row and column), on screen and on stdout, so pressing the keys
     of a pad in order finds a wrong wire. The pins come from the config's wiring model,
@@ -52,15 +53,6 @@ class PadsTest:
         from pitable.screens import views as v
 
         return v.Message(msg("pads.title"), self.lines)
-
-    def next_deadline(self):
-        return None
-
-    def tick(self, now):
-        return False
-
-    def durable(self):
-        return True  # writes nothing
 
 
 def pads_test(args) -> int:

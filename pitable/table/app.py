@@ -13,6 +13,8 @@ from pathlib import Path
 from pitable.rules.games import GAMES
 from pitable.table.base import NOTICE_SECONDS
 from pitable.table import notices
+from pitable.table.base import Controller
+from pitable.table.loop import App
 from pitable.table.setup import Setup
 
 # The rules and the journal load when a game starts or resumes, not before the first
@@ -22,8 +24,11 @@ log = logging.getLogger("pitable")
 
 
 
-class Table:
-    """Keys in, views out, across games. Resumes an unfinished game from the log."""
+class Table(App):
+    """Keys in, views out, across games. Resumes an unfinished game from the log.
+
+    What the loop drives is ``pitable.table.loop.App``; what the table drives in its
+    current screen (the setup, a game) is ``pitable.table.base.Controller``."""
 
     def __init__(self, *, seats: int, log_dir: Path, game: str = "grasshopper", deck: str = "physical",
                  clock=time.monotonic, signal=None, resume: bool = True, rng=None, language: str = "en",
@@ -58,7 +63,8 @@ class Table:
         self.notices: list = []     # what the table must read about its log first (any key: next)
         self._stuck_notices: list = []   # (notice, (seat, key)) of stuck keys, to take off when let go
         self._offer_unsaved = False  # the disk refused a new game: A again plays it unsaved
-        self.current = None
+        self.current: Controller | None = None
+        self._counted = None        # (the game, its id in the evening's score) once it is counted
         if resume:
             try:
                 self.current = self._resume()
@@ -68,6 +74,7 @@ class Table:
         if self.current is None:
             self.current = self._setup()
             self._check_log_dir()
+        self._count_result()  # a resumed game the assistant ended as it was made
 
     def _check_log_dir(self) -> None:
         """Say at start, in the journal and on screen, when games cannot be saved."""
@@ -80,48 +87,44 @@ class Table:
             self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
 
     def view(self):
-        self._count_result()  # and here: every step (a tick, the assistant's move) ends with a view
+        """What the glass shows now: drawing it changes nothing (the score is kept by the
+        steps that change a game: keys, ticks, the disk's answer, the assistant's moves)."""
         if self.notices:
             return self.notices[0]
         return self.current.view()
 
     def _count_result(self) -> None:
-        """A game that just ended goes into the evening's score (once: by its id)."""
+        """A game that just ended goes into the evening's score (once: by its id); one
+        whose end was taken back (an undo, a refused write) comes out again."""
         cur = self.current
-        state = getattr(cur, "state", None)
-        if state is None:
-            return
-        counted = getattr(cur, "_counted", None)
-        if counted is not None and not state.is_over():  # the last move was undone: not over after all
+        if cur is None:
+            return  # still being made
+        result = cur.result()
+        counted = self._counted[1] if self._counted is not None and self._counted[0] is cur else None
+        if counted is not None and result is None:  # the last move was undone: not over after all
             self.sitting.forget(counted)
-            cur._counted = None
-        if counted is not None or not state.is_over():
-            return
-        header = getattr(cur, "header", None) or {}
-        journal = getattr(cur, "journal", None)
-        game_id = cur._counted = f"{header.get('started')}|{getattr(journal, 'path', None) or id(cur)}"
-        out = state.outcome
-        seats = tuple(cur.seats)
-        winners = tuple(seats[p] for p in out.winners)
-        losers = tuple(seats[p] for p in getattr(out, "losers", ())) or \
-            tuple(s for s in seats if s not in winners)
-        self.sitting.record(game_id, header.get("game", cur.game), seats, winners, losers)
+            self._counted = None
+        elif counted is None and result is not None:
+            self._counted = (cur, result[0])
+            self.sitting.record(*result)
 
     def next_deadline(self):
         return self.current.next_deadline()
 
     def tick(self, now: float) -> bool:
-        return self.current.tick(now)
+        changed = self.current.tick(now)
+        self._count_result()
+        return changed
 
     def durable(self) -> bool:
-        durable = getattr(self.current, "durable", None)
-        return durable() if durable else True
+        done = self.current.durable()
+        self._count_result()  # a refused write took the last move back: perhaps the end
+        return done
 
     def next_views(self) -> list:
         if self.notices:
             return []
-        guesses = getattr(self.current, "next_views", None)
-        return guesses() if guesses else []
+        return self.current.next_views()
 
     # Keyboard rows on a laptop (config pads.wiring: keyboard): a seat's row is off while
     # a phone holds that seat, so typing never replaces the phone player's bid (real pads
@@ -155,13 +158,12 @@ class Table:
         if self.notices:
             self.notices.pop(0)  # read: any key goes on
             return
-        if (self.rows_yield_to_phones and getattr(event, "by", None) is None and self.phones is not None
+        if (self.rows_yield_to_phones and event.by is None and self.phones is not None
                 and event.seat + 1 in self.phones.codes):
-            self.current._say("toast.row_is_phone", seat=event.seat + 1)
-            self.current._bind_toast()
+            self.current.say("toast.row_is_phone", seat=event.seat + 1)
             return
         self.current.on_key(event)
-        self._count_result()
+        self._count_result()  # the key that ends a game (or undoes its end) counts it
         if isinstance(self.current, Setup):
             if self.current.language != self.language:
                 self.language = self.current.language
@@ -170,13 +172,13 @@ class Table:
                 self.current = self._start(self.current.choice) or self.current
         elif self.current.finished:
             done = self.current
-            done.journal.close()
-            self._close_assistant()
+            done.close()
             self._offer_unsaved = False
             # a new game keeps the last one's cards (real or virtual), as "again" does
-            self.current = self._setup(done.game, (getattr(done, "header", None) or {}).get("deck"))
+            self.current = self._setup(done.game, done.header.get("deck"))
             if done.again:
                 self.current = self._start(self._same_players(done)) or self.current
+        self._count_result()  # a game the assistant moved in as it was made
 
     def _same_players(self, done) -> dict:
         """The next game as the last one was set up: same game, pads, options, deck and
@@ -203,21 +205,17 @@ class Table:
             self.signal(pad_index)
 
     def close(self) -> None:
-        journal = getattr(self.current, "journal", None)
-        if journal is not None:
-            journal.close()
-        self._close_assistant()
-
-    def _close_assistant(self) -> None:
-        assistant = getattr(self.current, "assistant", None)
-        if assistant is not None:
-            assistant.close()
+        self.current.close()
 
     def _post(self, item) -> None:
+        def answered():
+            item()
+            self._count_result()  # the assistant's move may end the game
+
         if self.post is None:
-            item()  # no loop (tests driving the table by hand): at once, on this thread
+            answered()  # no loop (tests driving the table by hand): at once, on this thread
         else:
-            self.post(item)
+            self.post(answered)
 
     # -- the table's language: the config's, or the one last chosen at the table ------------
 
@@ -273,11 +271,7 @@ class Table:
     def _join_by_qr(self, join):
         """A join counts only while a phone's QR is on the glass; the seat is the first value."""
         cur = self.current
-        if self.phones is None:
-            return None
-        showing = cur.phone is not None if isinstance(cur, Setup) else \
-            (getattr(cur, "overlay", None) or ("",))[0] == "phone"
-        if not showing:
+        if self.phones is None or not cur.showing_qr():
             return None
         found = join(self.phones)
         if found is not None:
@@ -320,8 +314,7 @@ class Table:
             log.error("cannot create a game log in %s: %s", self.log_dir, e)
             if not self._offer_unsaved:
                 self._offer_unsaved = True
-                self.current.choice = None
-                self.current._say(notices.GAME_NOT_STARTED)
+                self.current.start_refused(notices.GAME_NOT_STARTED)
                 return None
             journal = NoJournal(e)
             log.warning("new %s game, seats %s, NOT SAVED (%s)", choice["game"], seats, journal.reason)
@@ -400,18 +393,15 @@ class Table:
         return self._controller(state, header, journal, resumed=True)
 
     def _controller(self, state, header: dict, journal, resumed: bool):
-        controller = self._make_controller(state, header, journal, resumed)
-        controller.header = header  # the web pages replay its history (public moves only)
-        if self.phones is not None:  # hold 5: a phone (again) for a seat of this game
-            controller.phones, controller.web_address, controller.pads = self.phones, self.web_address, self.seats
-        return controller
-
-    def _make_controller(self, state, header: dict, journal, resumed: bool):
+        # the header: the web pages replay its history (public moves only); the phones:
+        # hold 5 shows a phone's QR (again) for a seat of this game
+        given = dict(clock=self.clock, signal=self._signal, resumed=resumed, header=header, phones=self.phones,
+                     web_address=self.web_address, pads=self.seats, **self._timing())
         if header["game"] == "cockroach":
             from pitable.table.cockroach import CockroachTable
 
             return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  clock=self.clock, signal=self._signal, resumed=resumed, **self._timing())
+                                  **given)
         from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 
@@ -427,5 +417,4 @@ class Table:
             from pitable.table.assistant import Assistant
 
             assistant = Assistant.from_header(header["assistant"], post=self._post, worker=self.assistant_worker)
-        return GrasshopperTable(state, seats, journal, deck, clock=self.clock, signal=self._signal,
-                                resumed=resumed, assistant=assistant, **self._timing())
+        return GrasshopperTable(state, seats, journal, deck, assistant=assistant, **given)

@@ -1,5 +1,6 @@
-"""What every screen controller at the table shares: toasts, and for games the key
-routing, the durable commit and the instruction pages.
+"""What every screen controller at the table shares: toasts, the contract the table
+drives (``Controller``), and for games the key routing, the durable commit and the
+instruction pages.
 
 A controller takes keys (``on_key``) and gives a view (``view``); the loop asks it
 when it next needs waking (``next_deadline``) and lets time pass (``tick``).
@@ -50,6 +51,12 @@ class Toasts:
         m = id_or_msg if isinstance(id_or_msg, Msg) else msg(id_or_msg, **values)
         self.toast = (m, self.clock() + TOAST_SECONDS, None)
 
+    def say(self, id_or_msg, **values) -> None:
+        """A toast from outside a key's handling (the table's own word): it belongs to the
+        screen up now."""
+        self._say(id_or_msg, **values)
+        self._bind_toast()
+
     def _screen_id(self):
         """What tells one screen from the next (a toast lives only on its own)."""
         return None
@@ -96,7 +103,49 @@ class Toasts:
         return False
 
 
-class GameTable(Toasts):
+class Controller(Toasts):
+    """What ``pitable.table.app.Table`` drives in its current screen: the setup
+    (``pitable.table.setup.Setup``) or a game (``GameTable``). Every controller has every
+    method; the table calls them, never looks for them. The loop's part (``on_key``,
+    ``view``, ``next_deadline``, ``tick``, ``durable``, ``keys_mean``, ``stale_key``,
+    ``next_views``) the table passes on; the rest is the table's own."""
+
+    finished = False    # a game: the table asked for a new one after the end
+    again = False       # ... with the same players (key 1 on the result)
+
+    def on_key(self, event) -> None:
+        raise NotImplementedError
+
+    def view(self):
+        """What the screen shows now; drawing it changes nothing."""
+        raise NotImplementedError
+
+    def durable(self) -> bool:
+        """True once the last key's lines are on disk (False: refused and taken back)."""
+        return True
+
+    def next_views(self) -> list:
+        """Views the next key is likely to show (the loop draws them ahead of time)."""
+        return []
+
+    def showing_qr(self) -> bool:
+        """True while a phone's join QR is on the glass (only then does a join count)."""
+        return False
+
+    def phone_joined(self, seat: int) -> None:
+        """A phone used the ticket of the QR on the glass for ``seat`` (the table checked it)."""
+
+    def result(self):
+        """The evening's score entry of a game that is over, as
+        ``(id, game, seats, winners, losers)`` for ``Sitting.record``; None while it is not
+        (or for the setup)."""
+        return None
+
+    def close(self) -> None:
+        """The table is done with this screen: its log and threads are let go."""
+
+
+class GameTable(Controller):
     """One game driven by the pads. Subclasses say what the phase keys and holds do.
 
     ``seats`` are the pad numbers (1-based) of the players in player order: the rules'
@@ -109,12 +158,18 @@ class GameTable(Toasts):
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
                  notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS,
-                 fits=None):
+                 fits=None, header: dict | None = None, phones=None, web_address: str = "", pads: int = 0):
         self.state = state
         # Whether a view reads whole on the table's display (``pitable.screens.render.
         # layout_problems``): a turn's lines go on the next key screen when they fit there,
         # on pages when not. Without one (a controller alone in a test), always on pages.
         self.fits = fits
+        self.header = header if header is not None else {}  # the log's header (the web pages replay its public moves)
+        # Phones (config web:): pitable.web.access.Phones, or None: off; hold 5 shows a QR
+        # for a seat of this game, at ``web_address``; seats above ``pads`` are phones'.
+        self.phones = phones
+        self.web_address = web_address
+        self.pads = pads
         self.reveal_seconds = reveal_seconds
         self._front = None          # (the bids reveal up front, since when it is shown)
         # How the table's display splits instruction lines into pages: it knows the words
@@ -138,6 +193,29 @@ class GameTable(Toasts):
         self.finished = False       # the table asked for a new game after the end
         self.again = False          # ... with the same players (key 1 on the result)
 
+    target = None       # Cockroach Poker: the player chosen in the first step of an offer or pass
+    assistant = None    # Grasshopper Poker: the assistant's seats (pitable.table.assistant), or None
+
+    # -- what the table asks --------------------------------------------------------------
+
+    def result(self):
+        if not self.state.is_over():
+            return None
+        game_id = f"{self.header.get('started')}|{self.journal.path or id(self)}"
+        out = self.state.outcome
+        winners = tuple(self.seats[p] for p in out.winners)
+        losers = tuple(self.seats[p] for p in getattr(out, "losers", ())) or \
+            tuple(s for s in self.seats if s not in winners)
+        return game_id, self.header.get("game", self.game), self.seats, winners, losers
+
+    def showing_qr(self) -> bool:
+        return self.overlay is not None and self.overlay[0] == "phone"
+
+    def close(self) -> None:
+        self.journal.close()
+        if self.assistant is not None:
+            self.assistant.close()
+
     # -- keys ---------------------------------------------------------------------------------
 
     by = None   # who pressed the key being handled (KeyEvent.by: None for a pad, a phone's session)
@@ -146,7 +224,7 @@ class GameTable(Toasts):
         if self._syncing is not None and not self.durable():
             return  # the last key never reached the disk and was taken back: this one was meant after it
         pad, key = event.seat, event.key
-        self.by = getattr(event, "by", None)
+        self.by = event.by
         player = self.player_of.get(pad)
         if self._revealing(self.clock()):
             return  # the bids stay on the glass for reveal_seconds, whatever is pressed
@@ -203,7 +281,7 @@ class GameTable(Toasts):
     def _phase_meaning(self):
         """Within a phase, what tells one key screen from the next: by default every move
         (each is one person's, and the next is someone else's)."""
-        return (len(self.state.moves), getattr(self, "target", None))
+        return (len(self.state.moves), self.target)
 
     def stale_key(self, event) -> None:
         # on the bids reveal and the other pages a stray key says nothing: the page
@@ -214,7 +292,7 @@ class GameTable(Toasts):
 
     def _screen_id(self):
         return (len(self.state.moves), id(self.notices[0]) if self.notices else None, self.overlay,
-                getattr(self, "target", None), self.finished)
+                self.target, self.finished)
 
     def _next_step(self):
         """Who presses what once the notices are read (a Msg for the footer), or None."""
@@ -314,10 +392,6 @@ class GameTable(Toasts):
         return changed
 
     # -- phones (config web:): hold 5 shows the QR for a seat of this game without a phone ---
-
-    phones = None           # pitable.web.access.Phones (the table sets it), or None: off
-    web_address = ""
-    pads = 0                # pads wired: seats above are phones'
 
     def _phone_overlay(self, pad: int) -> None:
         """The QR for the first seat of this game that should have a phone and has none (a
@@ -518,6 +592,17 @@ class GameTable(Toasts):
         other = copy.copy(self)
         other.__dict__.update(changes)
         return other.view()
+
+    def view(self):
+        """The overlay or the first notice, if any, else the phase's screen (``_phase_view``)."""
+        shown = self._view_or_overlay()
+        if shown is not None:
+            return shown
+        return self._phase_view(self._toast_text(), self.state)
+
+    def _phase_view(self, toast, st):
+        """The game's screen for the rules state ``st`` (the toast on it)."""
+        raise NotImplementedError
 
     def _view_or_overlay(self):
         """The overlay or the first notice, if any (with the toast on it), else None."""

@@ -59,12 +59,7 @@ class CockroachTable(GameTable):
 
     # -- what to show ---------------------------------------------------------------------
 
-    def view(self):
-        shown = self._view_or_overlay()
-        if shown is not None:
-            return shown
-        toast = self._toast_text()
-        st = self.state
+    def _phase_view(self, toast, st):
         seat = lambda p: None if p is None else self.seats[p]  # noqa: E731
         if st.phase == cr.OFFER:
             only = self._only_target()

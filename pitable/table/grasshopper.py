@@ -94,12 +94,7 @@ class GrasshopperTable(GameTable):
 
     # -- what to show ---------------------------------------------------------------------
 
-    def view(self):
-        shown = self._view_or_overlay()
-        if shown is not None:
-            return shown
-        toast = self._toast_text()
-        st = self.state
+    def _phase_view(self, toast, st):
         if st.phase is REVEAL and self.deck is not None:
             # the virtual deck's reveals were refused by the disk: nobody turns up real cards
             return v.Message(msg(notices.REVEAL_NOT_SAVED), (), toast)

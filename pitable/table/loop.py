@@ -12,6 +12,7 @@ import gc
 import logging
 import queue
 import time
+from typing import Protocol, runtime_checkable
 
 from pitable.hardware.keys import KeyEdge, KeyEvent, KeyStuck, KeyTracker
 from pitable.hardware.pads import RELEASE
@@ -32,11 +33,72 @@ class Stop(Exception):
     it and the game resumes from its log, which is the one place that is always right."""
 
 
+class App:
+    """What the loop drives (``pitable.table.app.Table``, ``pitable.pads_test.PadsTest``):
+    keys in, views out, timers. Every app has every method; these defaults are an app
+    that has no timers, writes nothing and does not judge keys by the screen.
+
+    The loop calls them on its own thread only, in this order a step: ``on_key`` (and
+    ``stale_key``, ``key_stuck``) for what was queued, then ``tick``, ``view``,
+    ``durable`` before a frame is shown, ``keys_mean`` and ``next_views`` after it.
+    ``view`` only draws: it changes nothing (the loop calls it more than once a step)."""
+
+    def on_key(self, event) -> None:
+        """A key (a :class:`~pitable.hardware.keys.KeyEvent`) meant for the screen up now."""
+        raise NotImplementedError
+
+    def view(self):
+        """What the glass shows now (a view from ``pitable.screens.views``)."""
+        raise NotImplementedError
+
+    def next_deadline(self) -> float | None:
+        """When the app next needs a ``tick`` (the loop's clock), or None."""
+        return None
+
+    def tick(self, now: float) -> bool:
+        """Time passed: True when the view changed."""
+        return False
+
+    def durable(self) -> bool:
+        """Wait until the last key's writes are on disk; False when the disk refused them
+        (the key was taken back: the loop asks for the view again)."""
+        return True
+
+    def keys_mean(self):
+        """What a key means on the screen up now (equal values: the same meaning), or None:
+        keys are not judged by the screen their presser saw."""
+        return None
+
+    def stale_key(self, event) -> None:
+        """A key aimed at a screen that has gone since: it did nothing."""
+
+    def key_stuck(self, item) -> None:
+        """The pads say a key is stuck, or let go again (a :class:`~pitable.hardware.keys.KeyStuck`)."""
+
+    def next_views(self) -> list:
+        """Views the next key is likely to show (the loop draws them ahead)."""
+        return []
+
+
+@runtime_checkable
+class InputSource(Protocol):
+    """Pads that need a wake-up now and then (``DirectPads``, ``MatrixPads``,
+    ``KeyboardPads`` in ``pitable.hardware``, which sits below the table and so only
+    matches this shape): when (``next_deadline``), what to do then (``settle``: post the
+    edges a debounce check found), and ``close``."""
+
+    def next_deadline(self) -> float | None: ...
+
+    def settle(self, now: float | None = None) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class Loop:
     def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
                  on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS,
                  release: float = RELEASE, queued: queue.SimpleQueue | None = None):
-        self.app = app                # keys in (on_key), views out (view), timers (next_deadline/tick)
+        self.app: App = app           # keys in (on_key), views out (view), timers (next_deadline/tick)
         self.screen = screen
         self.render = render          # view -> image
         self.tracker = KeyTracker(hold)
@@ -51,7 +113,7 @@ class Loop:
         self.watchdog = watchdog      # (interval, ping) for systemd, or None
         # Pads that need a wake-up now and then (a debounce check, a matrix re-scan
         # while a key is held): they say when with next_deadline() and act in settle().
-        self.sources = list(sources)
+        self.sources: list[InputSource] = list(sources)
         self._last_ping = clock()
         self._view = None
         self._ready: list = []        # (view, frame) drawn ahead for the likely next keys
@@ -121,9 +183,7 @@ class Loop:
             elif isinstance(item, KeyEvent):
                 self._keys([item], down=now)
             elif isinstance(item, KeyStuck):   # the pads noticed a key held for half a minute
-                stuck = getattr(self.app, "key_stuck", None)
-                if stuck is not None:
-                    stuck(item)
+                self.app.key_stuck(item)
             elif callable(item):
                 item()  # work handed over from another thread (e.g. the pygame window's keys)
         for event in self.tracker.expire(now - self.release):
@@ -151,9 +211,7 @@ class Loop:
             if self.screen.key():
                 continue  # the key only woke the screen
             if not self.meant_for_now(event, self.clock() if down is None else down):
-                stale = getattr(self.app, "stale_key", None)
-                if stale is not None:
-                    stale(event)
+                self.app.stale_key(event)
                 continue
             self.app.on_key(event)
 
@@ -163,12 +221,11 @@ class Loop:
         version its page had shown that long). A key aimed at a screen that has gone since
         (a page that timed out, a bidding screen replaced by the bids) means nothing now:
         on an "any key" page it only ever turns that page, and that page is gone."""
-        meaning = getattr(self.app, "keys_mean", None)
-        if meaning is None or not self._shown or (not self.reaction and getattr(event, "screen", None) is None):
+        if not self._shown or (not self.reaction and event.screen is None):
             return True  # reaction_seconds 0: every key acts on the screen up when it arrives
-        if meaning() != self._shown[-1][1]:
+        if self.app.keys_mean() != self._shown[-1][1]:
             return False  # an earlier item of this step changed the screen: nobody has seen it
-        version = getattr(event, "screen", None)
+        version = event.screen
         if version is None:
             at = down - self.reaction
             seen = next((e[0] for e in reversed(self._shown) if e[2] <= at), None)
@@ -177,10 +234,9 @@ class Loop:
         return seen == self._shown[-1][0]
 
     def _remember_screen(self) -> None:
-        meaning = getattr(self.app, "keys_mean", None)
-        if meaning is None:
-            return
-        now = meaning()
+        now = self.app.keys_mean()
+        if now is None:
+            return  # the app does not judge keys by the screen
         if not self._shown or self._shown[-1][1] != now:
             self.version += 1
             self._shown.append((self.version, now, self.clock()))
@@ -215,8 +271,7 @@ class Loop:
         """Draw the frames the next key is likely to bring (the next notice, the next
         lock-in) now, while nobody waits: that key then only sends its frame. A guess
         that misses costs nothing but the drawing; a Pi Zero draws a frame in ~4 ms."""
-        guesses = getattr(self.app, "next_views", None)
-        self._ready = [(v, self.render(v)) for v in guesses()] if guesses else []
+        self._ready = [(v, self.render(v)) for v in self.app.next_views()]
 
     def drain(self) -> None:
         """Handle everything queued now (tests and benchmarks drive the loop this way)."""

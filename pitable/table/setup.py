@@ -5,7 +5,7 @@ from __future__ import annotations
 from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, msg
 from pitable.screens import views as v
 from pitable.hardware.keys import HOLD
-from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Toasts
+from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller
 
 from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
 
@@ -17,7 +17,7 @@ QR_SECONDS = 120.0  # a phone's QR closes by itself (its ticket with it)
 PI_STEPS = ((0, "strong"), (1, "strong"), (1, "easy"), (2, "strong"), (2, "easy"), (3, "strong"), (3, "easy"))
 
 
-class Setup(Toasts):
+class Setup(Controller):
     """Keys in, a ``Setup`` view out; ``choice`` is set when the table starts the game.
 
     Steps: game (1 Grasshopper, 2 Cockroach, X the table's language) -> join (any key
@@ -104,7 +104,7 @@ class Setup(Toasts):
 
     def _on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
-        by = getattr(event, "by", None)   # None: a pad; a phone's session
+        by = event.by   # None: a pad; a phone's session
         if not 0 <= key <= KEY_X:
             return  # no such key on a pad
         if not 1 <= pad <= self.seats:
@@ -197,6 +197,14 @@ class Setup(Toasts):
             return
         self.phone = None
         self.phones.drop_tickets()
+
+    def showing_qr(self) -> bool:
+        return self.phone is not None
+
+    def start_refused(self, text) -> None:
+        """The game chosen could not start (the disk refused its log): the setup stays, and says so."""
+        self.choice = None
+        self._say(text)
 
     def phone_joined(self, seat: int) -> None:
         """A phone used the ticket of ``seat`` (the table checked it): that seat joins."""

@@ -45,7 +45,7 @@ def test_config_setup_cli_and_log_read_the_registry():
 
 # Where a game's name is still compared, and why (each goes when its reason does).
 KNOWN = {
-    "pitable/table/app.py": "_start and _make_controller build each game's header and controller",
+    "pitable/table/app.py": "_start and _controller build each game's header and controller",
 }
 
 

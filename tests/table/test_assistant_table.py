@@ -295,5 +295,5 @@ def test_the_table_numbers_the_pis_seats_as_replay_does_whatever_the_headers_ord
     header = gh.header(4, gh.Options(), pads=[1, 2], deck="physical",
                        assistant={"seats": [4, 3], "level": "easy", "budget": 10, "seed": 1})
     table = Table(seats=2, log_dir=tmp_path)
-    controller = table._make_controller(gh.state_from_header(header), header, NoJournal(OSError(28, "a test: no log")), resumed=False)
+    controller = table._controller(gh.state_from_header(header), header, NoJournal(OSError(28, "a test: no log")), resumed=False)
     assert controller.seats == tuple(seats_of(header, 4)) == (1, 2, 101, 102)

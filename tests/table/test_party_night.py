@@ -6,6 +6,8 @@ the evening's score kept across restarts."""
 
 from __future__ import annotations
 
+import copy
+import errno
 import json
 import random
 from importlib import resources
@@ -14,6 +16,7 @@ import pytest
 from PIL import Image
 
 from pitable.config import load_config
+from pitable.hardware.keys import KeyEvent
 from pitable.hardware.keyboard import KeyMap
 from pitable.i18n import LANGUAGES, NBSP, msg, words
 from pitable.rules import cockroach as cr
@@ -25,7 +28,7 @@ from pitable.table.sitting import FRESH_AFTER
 
 from tests.screens.test_layouts import problems
 
-from .conftest import press
+from .conftest import play_on, press
 
 
 def drawn_texts(view, lang="en") -> list:
@@ -220,9 +223,10 @@ def test_the_cards_result_moves_on_after_notice_seconds(new_table, clock):
 
 # -- 5. the next game and the evening's score -----------------------------------------------------
 
-def lose(table, loser_pad, pads):
+def lose(table, loser_pad, pads, last_key=True):
     """Play the current Cockroach game by keys until ``loser_pad`` has four rats (five with
-    two players): every card is a rat that ends in its row (C5, C6)."""
+    two players): every card is a rat that ends in its row (C5, C6). ``last_key`` False:
+    stop before the flip that ends it."""
     game = table.current
     read_notices(table, pads[0])
     for _ in range(40):
@@ -241,6 +245,11 @@ def lose(table, loser_pad, pads):
                 press(table, starter, loser_pad - 1)
             press(table, starter, 0)
             press(table, loser_pad, 7)
+        if not last_key:
+            trial = copy.deepcopy(st)
+            trial.push(cr.Flip(cr.KINDS[0]))
+            if trial.is_over():
+                return
         press(table, pads[0], 0)          # it is a rat
         read_notices(table, pads[0])
     assert game.state.is_over() and game.state.outcome.losers == (game.seats.index(loser_pad),)
@@ -336,13 +345,77 @@ def test_an_undone_end_is_not_counted_and_the_real_end_is(new_table):
     lose(table, 2, (1, 2, 3))
     assert table.sitting.totals()[2] == (0, 1)
     press(table, 1, 7, "hold")
-    press(table, 1, 6)                 # undo the flip: not over any more
-    table.view()
+    press(table, 1, 6)                 # undo the flip: not over any more (no frame needed)
     assert table.sitting.count() == 0
     press(table, 3, 0)                 # the card was a rat after all: S2 loses again
     while table.current.notices:
         press(table, 1, 7)
     assert table.sitting.count() == 1 and table.sitting.totals()[2] == (0, 1)
+
+
+def watch_views(table, monkeypatch) -> list:
+    """Make every ``table.view()`` check that drawing wrote nothing (the evening's score
+    bumps its version with every save); the list gets one entry a view."""
+    real, seen = table.view, []
+
+    def pure():
+        saves = table.sitting.version
+        shown = real()
+        assert table.sitting.version == saves, "view() wrote the evening's score"
+        seen.append(shown)
+        return shown
+
+    monkeypatch.setattr(table, "view", pure)
+    return seen
+
+
+def test_drawing_a_finished_game_writes_nothing_and_its_last_key_counts_it_once(new_table, tmp_path,
+                                                                                  monkeypatch):
+    table = new_table(seats=4)
+    seen = watch_views(table, monkeypatch)
+    cockroach(table, (1, 2, 3))
+    game = table.current
+    lose(table, 2, (1, 2, 3), last_key=False)
+    table.on_key(KeyEvent(0, 0, "press"))   # it is a rat: S2 has four; no frame drawn yet
+    table.durable()
+    assert game.state.is_over()
+    assert table.sitting.count() == 1 and (tmp_path / "logs" / "sitting.json").is_file()
+    saves = table.sitting.version
+    table.view()
+    table.view()
+    assert table.sitting.version == saves and table.sitting.count() == 1
+    assert seen
+    again = new_table(seats=4)             # the Pi restarts: counted once, still
+    watch_views(again, monkeypatch)
+    again.view()
+    assert again.sitting.count() == 1 and again.sitting.totals()[2] == (0, 1)
+
+
+def test_an_end_the_disk_refused_is_taken_out_of_the_score_before_any_frame(new_table, faults, monkeypatch):
+    table = new_table(seats=4)
+    watch_views(table, monkeypatch)
+    cockroach(table, (1, 2, 3))
+    game = table.current
+    lose(table, 2, (1, 2, 3), last_key=False)
+    faults.fail["fsync"] = errno.EIO
+    table.on_key(KeyEvent(0, 0, "press"))   # the last flip, and the disk refuses it
+    assert not table.durable() and not game.state.is_over()
+    assert table.sitting.count() == 0       # taken out by the step, not by the next frame
+    faults.fail.clear()
+    table.on_key(KeyEvent(0, 0, "press"))
+    assert table.durable() and game.state.is_over() and table.sitting.count() == 1
+
+
+def test_a_game_with_the_pi_is_counted_once_and_no_frame_of_it_writes(new_table, monkeypatch):
+    table = new_table(seats=4, assistant_worker="inline", assistant={"seats": 0, "level": "strong", "budget": 12})
+    watch_views(table, monkeypatch)
+    press(table, 1, 0)                 # Grasshopper Poker
+    press(table, 1, 0)                 # seat 1 joins
+    press(table, 1, 5)                 # key 6: the Pi takes a seat
+    press(table, 1, 6)
+    press(table, 1, 6)
+    game = play_on(table, random.Random(3))
+    assert game.state.is_over() and table.sitting.count() == 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
