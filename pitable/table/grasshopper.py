@@ -355,7 +355,7 @@ class GrasshopperTable(GameTable):
                 section(msg("title.stalemate"), [(m, None if m.id == "line.turn_up_then_bid" else True)
                                                  for m in self._stalemate_lines(e, ends)])
             elif isinstance(e, RoundEnded):
-                turn_lines += [(m, True) for m in self._nothing_lines(move, fx)]
+                turn_lines += [(m, False) for m in self._nothing_lines(move, fx)]  # nothing moves: may wait
                 section(title, turn_lines)
                 turn_lines = []
                 lines = [msg("line.majority", seats=tuple(self.seats[s] for s in e.majority))
@@ -365,7 +365,7 @@ class GrasshopperTable(GameTable):
                 head = msg("title.game_over") if e.final else msg("title.round_over", round=e.round)
                 section(head, [(head, False)] + [(m, False) for m in lines])
         if not any(isinstance(e, RoundEnded) for e in fx):
-            turn_lines += [(m, True) for m in self._nothing_lines(move, fx)]
+            turn_lines += [(m, False) for m in self._nothing_lines(move, fx)]
         section(title, turn_lines)
 
     def _place(self) -> None:
@@ -518,7 +518,14 @@ class GrasshopperTable(GameTable):
         index = max(i for i, m in enumerate(st.moves) if isinstance(m, Bids))
         bids = st.moves[index]
         res = gh.resolve(tuple(gh.CARD_INDEX[c] for c in bids.cards), st.options)
-        if res.takes_all is not None or not res.choosers:
+        if res.takes_all is not None:
+            # G4, G6: one seat takes the display; an uncancelled card of another seat (a
+            # number beside the Ace, the Ace the X beats) gets nothing: said, as in G5
+            if not isinstance(move, Bids):
+                return []
+            return [msg("line.gets_nothing", seat=self.seats[p]) for p in range(len(bids.cards))
+                    if p != res.takes_all and p not in res.cancelled]
+        if not res.choosers:
             return []
         took = sum(1 for m in st.moves[index + 1:] if isinstance(m, Choose))
         took += sum(1 for e in fx if isinstance(e, Took) and e.how == "forced")

@@ -182,6 +182,23 @@ def test_g5_a_chooser_left_with_nothing_is_told_so(new_table):
     assert lines[0] == "S1 takes 3 corn" and "S2 gets nothing" in lines and "S3 gets nothing" in lines
 
 
+@pytest.mark.parametrize("bids, taker, nothing", [
+    (((1, 6), (2, 2), (3, 3)), "S1", ("S2", "S3")),   # G4: the Ace takes all, the numbers get nothing
+    (((1, 6), (2, 7), (3, 3)), "S2", ("S1", "S3")),   # G4: the X takes all, the Ace gets nothing
+    (((1, 6), (2, 3), (3, 3)), "S1", ()),             # S2's and S3's 4s cancel: greyed on the reveal
+])
+def test_g4_an_uncancelled_card_beside_a_take_of_all_is_said_to_get_nothing(new_table, bids, taker, nothing):
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn", "strawberry", "broccoli")
+    bid(table, bids)
+    press(table, 1, 6)
+    lines = said(game)
+    assert lines[0].startswith(f"{taker} takes all")
+    assert [line for line in lines if "gets nothing" in line] == [f"{s} gets nothing" for s in nothing]
+    clean(table.view())
+
+
 @pytest.mark.parametrize("bids, why", [
     (((1, 6), (2, 7), (3, 3)), "X beats the Ace"),          # G4
     (((1, 6), (2, 2), (3, 3)), "Ace takes the display"),     # G4
