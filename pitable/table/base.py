@@ -625,6 +625,8 @@ class GameTable(Controller):
                 # the footer says who presses what: the next page, or the step after the notices
                 last = len(self.notices) == 1
                 foot = (self._next_step() if last else None) or msg("foot.next")
+                if isinstance(shown, v.BidsRevealed) and shown.foot is not None:
+                    foot = shown.foot  # said when the bids came: the glass holds still while they show
                 return shown._replace(toast=toast, foot=foot)
             return shown._replace(toast=toast)
         return None

@@ -29,6 +29,9 @@ def cards_list(cards) -> tuple:
     return tuple(counted(n, KINDS[k]) for k, n in enumerate(cards) if n)
 
 
+ROOM = "room"   # a line's urgency: said where there is room (and on pages), never a reason for a page
+
+
 def _told(sections) -> tuple:
     """Sections (title, ((line, urgent), ...)) as the lines of a key screen, in order
     (urgent None: a line for a page only)."""
@@ -45,10 +48,10 @@ def _units(sections) -> list:
     for head, lines in sections:
         shown = tuple(line for line, urgent in lines if urgent is not None)
         if head.id in ("title.round_over", "title.game_over"):
-            rounds.append(shown)
+            rounds.append((shown, False))
         else:
-            out += [(line,) for line in shown]
-    return [unit for unit in rounds + out if unit]
+            out += [((line,), urgent == ROOM) for line, urgent in lines if urgent is not None]
+    return [(unit, optional) for unit, optional in rounds + out if unit]
 
 
 class GrasshopperTable(GameTable):
@@ -326,14 +329,18 @@ class GrasshopperTable(GameTable):
         for e in fx:
             if isinstance(e, Took):
                 seat = self.seats[e.seat]
+                # A take moves real cards before the next key; a take of all was said by the
+                # bids reveal ("S1 takes all") and may wait; with the virtual deck no card
+                # moves, and the screens before showed it (the chooser's keys, the reveal).
+                urgent = ROOM if self.deck is not None else e.how not in ("ace", "x", "alone")
                 if e.how in ("ace", "x", "alone"):
-                    turn_lines.append((msg("line.takes_all", seat=seat, cards=cards_list(e.cards)), True))
+                    turn_lines.append((msg("line.takes_all", seat=seat, cards=cards_list(e.cards)), urgent))
                 else:
-                    turn_lines.append((msg("line.takes", seat=seat, cards=cards_list(e.cards)), True))
+                    turn_lines.append((msg("line.takes", seat=seat, cards=cards_list(e.cards)), urgent))
                 if seat > ASSISTANT_SEAT and not self._said_pi_lay:
                     # the Pi has no hands: someone lays its cards by it (said on its first take:
                     # "Pi takes 2 corn" says it after that, as the start's page did before)
-                    turn_lines.append((msg("line.pi_lay_n", n=sum(e.cards)), True))  # "it" for one card
+                    turn_lines.append((msg("line.pi_lay_n", n=sum(e.cards)), urgent))  # "it" for one card
                     self._said_pi_lay = True
             elif isinstance(e, Harvested):
                 seat = self.seats[e.seat]
@@ -346,16 +353,20 @@ class GrasshopperTable(GameTable):
                 # no plants in the garden: nothing to harvest was ever there, so no "no harvest"
                 bare = not any(e.cards[1:])
                 turn_lines.append((msg("line.plague_bare" if bare else "line.plague", seat=self.seats[e.seat]), False))
-                turn_lines.append((msg("line.plague_discard", seat=self.seats[e.seat]), False))
+                # with the virtual deck the garden goes by itself: "plague!" says it, where room
+                turn_lines.append((msg("line.plague_discard", seat=self.seats[e.seat]),
+                                   ROOM if self.deck is not None else False))
             elif isinstance(e, Stalemate):
                 section(title, turn_lines)
                 turn_lines = []
                 ends = any(isinstance(x, RoundEnded) for x in fx)
-                # "turn up 1 card, then bid again" only on a page: the card entry below says it
-                section(msg("title.stalemate"), [(m, None if m.id == "line.turn_up_then_bid" else True)
+                # "turn up 1 card, then bid again" only on a page: the card entry below says it;
+                # the spent bid cards may wait (the pads know them), the display's discard not
+                urgency = {"line.turn_up_then_bid": None, "line.bids_spent": False}
+                section(msg("title.stalemate"), [(m, urgency.get(m.id, True))
                                                  for m in self._stalemate_lines(e, ends)])
             elif isinstance(e, RoundEnded):
-                turn_lines += [(m, False) for m in self._nothing_lines(move, fx)]  # nothing moves: may wait
+                turn_lines += [(m, ROOM) for m in self._nothing_lines(move, fx)]  # nothing moves: where room
                 section(title, turn_lines)
                 turn_lines = []
                 lines = [msg("line.majority", seats=tuple(self.seats[s] for s in e.majority))
@@ -365,13 +376,22 @@ class GrasshopperTable(GameTable):
                 head = msg("title.game_over") if e.final else msg("title.round_over", round=e.round)
                 section(head, [(head, False)] + [(m, False) for m in lines])
         if not any(isinstance(e, RoundEnded) for e in fx):
-            turn_lines += [(m, False) for m in self._nothing_lines(move, fx)]
+            turn_lines += [(m, ROOM) for m in self._nothing_lines(move, fx)]
         section(title, turn_lines)
 
     def _place(self) -> None:
-        """Put the sections the move made where the table reads them: on the next screen
-        that takes a key when they fit there (the urgent ones at least: the rest waits for
-        the bidding screen), else on pages ("Any key: next"), the last resort."""
+        """Put the sections the move made where the table reads them, then fix the bids
+        reveal's footer (the Pi may choose while the bids show: the glass holds still)."""
+        self._place_news()
+        for i, shown in enumerate(self.notices):
+            if isinstance(shown, v.BidsRevealed) and shown.foot is None:
+                last = i == len(self.notices) - 1
+                self.notices[i] = shown._replace(foot=(self._next_step() if last else None) or msg("foot.next"))
+
+    def _place_news(self) -> None:
+        """The sections the move made: on the next screen that takes a key when they fit
+        there (the urgent ones at least: the rest waits for the bidding screen), else on
+        pages ("Any key: next"), the last resort."""
         news, self._news = self._news, []
         dealt, self._dealt = self._dealt, None
         self.told = ()
@@ -392,22 +412,23 @@ class GrasshopperTable(GameTable):
             return
         if not news:
             return
-        now = tuple(line for _, lines in news for line, urgent in lines if urgent)
-        later = [(head, line) for head, lines in news for line, urgent in lines if urgent is False]
+        now = tuple(line for _, lines in news for line, urgent in lines if urgent is True)
+        later = [(head, line, urgent) for head, lines in news for line, urgent in lines
+                 if urgent is False or urgent == ROOM]
         # as many of the lines that may wait as fit beside the urgent ones (a round's end
         # whole or not at all), the rest on the bidding screen
         for k in range(len(later), -1, -1):
             if 0 < k < len(later) and later[k][0] is later[k - 1][0] and later[k][0].id != "title.turn":
                 continue
-            told = now + tuple(line for _, line in later[:k])
+            told = now + tuple(line for _, line, _ in later[:k])
             if not told or self.fits(self._peek(notices=[], overlay=None, toast=None, told=told)._replace(toast=None)):
                 self.told = told
                 wait: list = []
-                for head, line in later[k:]:
+                for head, line, urgent in later[k:]:
                     if wait and wait[-1][0] is head:
-                        wait[-1] = (head, wait[-1][1] + ((line, False),))
+                        wait[-1] = (head, wait[-1][1] + ((line, urgent),))
                     else:
-                        wait.append((head, ((line, False),)))
+                        wait.append((head, ((line, urgent),)))
                 self._deferred = self._deferred + wait
                 return
         self._pages_of(news, dealt)
@@ -419,20 +440,35 @@ class GrasshopperTable(GameTable):
         return pages + list(self.told) + list(_told(self._deferred)) + [line for part in self._parts for line in part]
 
     def _bidding_parts(self, units: list):
+        """As ``_split`` does, dropping units said only where there is room (the last
+        first) until the rest fit; None when they never do."""
+        units = list(units)
+        while True:
+            parts = self._split(units)
+            optional = [i for i, (_, opt) in enumerate(units) if opt]
+            if parts is not None or not optional:
+                return parts
+            del units[optional[-1]]
+
+    def _split(self, units: list):
         """``units`` (lines that go together) split into what the bidding screen shows
         before the first lock-in of a person, before the second, and so on (each part as
         many as fit); None when a unit fits no bidding screen or there are more parts than
         people bidding."""
         parts: list = []
-        for unit in units:
+        for unit, optional in units:
             if parts and self._bidding_fits(parts[-1] + unit, len(parts) - 1):
                 parts[-1] += unit
-            elif self._bidding_fits(unit, len(parts)):
+            elif self._bidding_fits(unit, len(parts)) and (not optional or len(parts) < self._people()):
                 parts.append(unit)
-            else:
-                return None
+            elif not optional:
+                return None  # else: said where there is room only (the bids reveal showed it)
+        return parts if len(parts) <= self._people() else None
+
+    def _people(self) -> int:
+        """How many seats people bid for (the Pi's lock-ins turn no part)."""
         pi = self.assistant.players if self.assistant is not None else ()
-        return parts if len(parts) <= self.state.players - len(pi) else None
+        return self.state.players - len(pi)
 
     def _bidding_fits(self, told: tuple, locked: int) -> bool:
         """Whether the bidding screen reads whole with ``told`` and ``locked`` seats locked in
