@@ -329,10 +329,11 @@ class GrasshopperTable(GameTable):
         for e in fx:
             if isinstance(e, Took):
                 seat = self.seats[e.seat]
-                # A take moves real cards before the next key; a take of all was said by the
-                # bids reveal ("S1 takes all") and may wait; with the virtual deck no card
-                # moves, and the screens before showed it (the chooser's keys, the reveal).
-                urgent = ROOM if self.deck is not None else e.how not in ("ace", "x", "alone")
+                # A take moves real cards before the next key. A take of all the bids reveal
+                # said in big letters for 3 s ("S1 takes all": the whole display), and with
+                # the virtual deck no card moves (the chooser's screen showed the choice):
+                # those lines are said where there is room.
+                urgent = ROOM if self.deck is not None or e.how in ("ace", "x", "alone") else True
                 if e.how in ("ace", "x", "alone"):
                     turn_lines.append((msg("line.takes_all", seat=seat, cards=cards_list(e.cards)), urgent))
                 else:

@@ -21,9 +21,11 @@ def _pace():
     return module
 
 
-@pytest.mark.parametrize("players, deck", [(3, "physical"), (4, "physical"), (3, "virtual"), (4, "virtual")])
-def test_a_turn_needs_no_page_press(tmp_path, players, deck):
-    got = _pace().play(players, deck, False, 0, tmp_path)
+@pytest.mark.parametrize("players, deck, pi", [(3, "physical", False), (4, "physical", False),
+                                               (3, "virtual", False), (4, "virtual", False),
+                                               (2, "physical", True), (2, "virtual", True)])
+def test_a_turn_needs_no_page_press(tmp_path, players, deck, pi):
+    got = _pace().play(players, deck, pi, 0, tmp_path)
     pages = [t[1] for t in got["turns"]]
     assert len(pages) > 15  # a whole game
     assert statistics.median(pages) == 0
