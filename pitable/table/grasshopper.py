@@ -29,6 +29,15 @@ def cards_list(cards) -> tuple:
     return tuple(counted(n, KINDS[k]) for k, n in enumerate(cards) if n)
 
 
+def _nothing(seats: list) -> list:
+    """"S2 gets nothing", or for several seats one line: "S2, S3 get nothing"."""
+    if not seats:
+        return []
+    if len(seats) == 1:
+        return [msg("line.gets_nothing", seat=seats[0])]
+    return [msg("line.get_nothing", seats=tuple(seats))]
+
+
 ROOM = "room"   # a line's urgency: said where there is room (and on pages), never a reason for a page
 
 
@@ -560,13 +569,13 @@ class GrasshopperTable(GameTable):
             # number beside the Ace, the Ace the X beats) gets nothing: said, as in G5
             if not isinstance(move, Bids):
                 return []
-            return [msg("line.gets_nothing", seat=self.seats[p]) for p in range(len(bids.cards))
-                    if p != res.takes_all and p not in res.cancelled]
+            return _nothing([self.seats[p] for p in range(len(bids.cards))
+                             if p != res.takes_all and p not in res.cancelled])
         if not res.choosers:
             return []
         took = sum(1 for m in st.moves[index + 1:] if isinstance(m, Choose))
         took += sum(1 for e in fx if isinstance(e, Took) and e.how == "forced")
-        return [msg("line.gets_nothing", seat=self.seats[p]) for p in res.choosers[took:]]
+        return _nothing([self.seats[p] for p in res.choosers[took:]])
 
     # -- undo -----------------------------------------------------------------------------------
 

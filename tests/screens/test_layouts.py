@@ -65,7 +65,8 @@ def _lines(seat):
         for n in (1, 2):
             lines.append(msg("line.harvest", seat=seat, cards=msg(f"n.{k}", n=3 * n), n=n))
     lines += [msg("line.plague", seat=seat), msg("line.plague_discard", seat=seat),
-              msg("line.gets_nothing", seat=seat), msg("line.bids_spent"),
+              msg("line.gets_nothing", seat=seat), msg("line.get_nothing", seats=SEATS4),
+              msg("line.get_nothing", seats=SEATS_PI), msg("line.bids_spent"),
               msg("line.no_card_left"), msg("line.display_discarded"),
               msg("line.majority", seats=SEATS4), msg("line.majority", seats=SEATS_PI),
               msg("line.no_majority"), msg("line.cards_back")]

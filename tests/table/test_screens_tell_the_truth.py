@@ -179,7 +179,7 @@ def test_g5_a_chooser_left_with_nothing_is_told_so(new_table):
     bid(table, ((1, 5), (2, 4), (3, 3)))  # 6, 5, 4: S1 takes the corn, the others get nothing
     press(table, 1, 6)
     lines = said(game)
-    assert lines[0] == "S1 takes 3 corn" and "S2 gets nothing" in lines and "S3 gets nothing" in lines
+    assert lines[0] == "S1 takes 3 corn" and "S2, S3 get nothing" in lines
 
 
 @pytest.mark.parametrize("bids, taker, nothing", [
@@ -195,7 +195,8 @@ def test_g4_an_uncancelled_card_beside_a_take_of_all_is_said_to_get_nothing(new_
     press(table, 1, 6)
     lines = said(game)
     assert lines[0].startswith(f"{taker} takes all")
-    assert [line for line in lines if "gets nothing" in line] == [f"{s} gets nothing" for s in nothing]
+    said_nothing = [line for line in lines if "get nothing" in line or "gets nothing" in line]
+    assert said_nothing == ([f"{', '.join(nothing)} get nothing"] if nothing else [])
     clean(table.view())
 
 
