@@ -493,9 +493,13 @@ class GrasshopperTable(GameTable):
         st = self.state
         pages = [(head, tuple(line for line, _ in lines if line is not head)) for head, lines in sections]
         pages = [(head, lines) for head, lines in pages if lines]
-        if pages and st.phase is REVEAL and self.deck is None and not st.is_over() \
-                and pages[-1][0] != msg("title.stalemate"):
-            pages[-1] = (pages[-1][0], pages[-1][1] + (msg("line.turn_up", n=st.to_reveal),))
+        if pages and st.phase is REVEAL and self.deck is None and not st.is_over():
+            # the card to turn up is said with what it is for: a stalemate's (also on a round's
+            # last bid: never "Round 3 over ... Turn up 1 card"), else the last page's
+            stalemate = [i for i, (head, _) in enumerate(pages) if head == msg("title.stalemate")]
+            i = stalemate[-1] if stalemate else len(pages) - 1
+            if not any(line.id == "line.turn_up_then_bid" for line in pages[i][1]):
+                pages[i] = (pages[i][0], pages[i][1] + (msg("line.turn_up", n=st.to_reveal),))
         if pages and dealt:
             pages.append((msg("title.display"), (msg("line.new_cards", cards=cards_list(dealt)),)))
         for head, lines in pages:

@@ -144,6 +144,37 @@ def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
     clean(bidding)
 
 
+def test_g7_on_pages_the_stalemate_on_the_rounds_last_bid_says_its_card_is_the_stalemates(new_table):
+    """Where the lines go on pages (they fit no key screen), the card entry still says its
+    card is the stalemate's, and no page says "Turn up 1 card" after "Round 1 over"."""
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2))
+    game.fits = lambda view: False
+    for a, b in ((0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 0)):
+        to_the_next_bids(table, game)
+        bid(table, ((1, a), (2, b)))
+    to_the_next_bids(table, game)
+    bid(table, ((1, 7), (2, 7)))
+    press(table, 1, 6)
+    seen = []
+    while True:
+        view = table.view()
+        if isinstance(view, v.Instructions):
+            seen.append((words(view.title), [words(m) for m in view.lines]))
+            press(table, 1, 6)
+        elif isinstance(view, v.RevealPrompt):
+            assert view.reason == "stalemate" and view.to_reveal == 1
+            assert words(msg("reason.stalemate")) == "Stalemate"
+            press(table, 1, 0)
+        else:
+            break
+    assert isinstance(table.view(), v.Bidding)
+    titles_seen = [title for title, _ in seen]
+    assert "Round 1 over" in titles_seen, seen
+    after = seen[titles_seen.index("Round 1 over"):]
+    assert not any("Turn up" in line for _, lines in after for line in lines), seen
+
+
 # -- 6, 7, 10: what happened and why --------------------------------------------------------------
 
 def test_g8_harvest_says_what_goes_to_the_discard_pile_and_the_chip(new_table):
