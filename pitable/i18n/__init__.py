@@ -83,6 +83,10 @@ GLUED = ("n.", "kind.")   # messages a screen never breaks across rows (``Catalo
 # A key named in words ("A:", "X", "1, 2:", "1-4", "A =") and the word after it: a row
 # never ends between them ("A: wahr X:" / "falsch" read as two keys and a lost meaning).
 KEY_GLUE = re.compile(r"(?<![^\s(])([1-6AX](?:(?:-|, ?)[1-6AX])*:?(?: =)?) (?=\S)")
+# A count and the word it counts ("+1 chip", "8 Pokerkarten", "8 lá"), and a colon and the
+# seat after it ("chip: S2"): a row never ends between them (a lone "P2" read as a label).
+COUNT_GLUE = re.compile(r"(?<!\S)(\+?\d+) (?=\S)")
+SEAT_GLUE = re.compile(r"(?<=\S): (?=(?:[A-Z]\d|Pi\d*)(?:\b|,))")
 
 
 class Catalog:
@@ -114,7 +118,8 @@ class Catalog:
             out = self._words(m) if not m.args else self._format(m, self.glued)
             if m.id.startswith(GLUED):
                 return out.replace(" ", NBSP)
-            return KEY_GLUE.sub(lambda k: k.group(1).replace(" ", NBSP) + NBSP, out)
+            out = KEY_GLUE.sub(lambda k: k.group(1).replace(" ", NBSP) + NBSP, out)
+            return SEAT_GLUE.sub(":" + NBSP, COUNT_GLUE.sub(lambda k: k.group(1) + NBSP, out))
         return self._format(m, self.words)
 
     def _format(self, m, words) -> str:

@@ -246,7 +246,7 @@ def draw_reveal(c: Canvas, v) -> None:
             mini_counts(c, W - 1, y, shown, align="right")
         foot = c.say(msg("reveal.anyone"))
         room = H - 9 - overhang(foot) - 1 - (y + 10)
-        if room >= 3 * KEY_H:
+        if room // 3 >= 10:  # a pitch of 9 joins the caps and puts a row's tails on the next one's marks
             kind_keys(c, y + 10, min(11, room // 3))
         else:  # the kinds' words come back with the first card named
             kind_key_row(c, y + 11)
@@ -438,8 +438,16 @@ def draw_choosing(c: Canvas, v) -> None:
     then = c.say(msg("choose.then", seats=v.then)) if v.then else ""
     pitch = 10
     told = getattr(v, "told", ())
-    if told:  # what the choice before asks of the table on top; who chooses, small, below
+    if told:  # what the choice before asks of the table on top; who chooses below, big if room
         y = draw_told(c, told)
+        rows = len(v.kinds) * pitch
+        if fit_scale(head, W, (2,)) and y + overhang(head, 2) + bottom(head, 2) + 2 + rows + (9 if then else 0) <= H:
+            c.text(0, y + overhang(head, 2), head, 2)
+            top = y + overhang(head, 2) + bottom(head, 2) + 2
+            _kind_list(c, top, v.kinds, pitch)
+            if then:
+                c.text(W - 1, H - 9 + overhang(then), then, align="right")
+            return (top - 1, H - 11 if then else H - 1)
         y += max(overhang(head), overhang(then))
         c.text(0, y, head)
         if then:

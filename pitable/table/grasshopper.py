@@ -48,19 +48,17 @@ def _told(sections) -> tuple:
 
 
 def _units(sections) -> list:
-    """The lines of the bidding screen in units that stay on one screen: a round's end
-    whole (its title, the majority chip, the cards back) and first, on the screen with
-    the most room (nobody has locked in: the cards back are needed to bid); every other
-    line on its own, in order."""
-    rounds: list = []
+    """The lines of the bidding screen in units that stay on one screen, in order, as
+    (lines, said only where room, a round's end): a round's end whole (its title, the
+    majority chip, the cards back); every other line on its own."""
     out: list = []
     for head, lines in sections:
         shown = tuple(line for line, urgent in lines if urgent is not None)
         if head.id in ("title.round_over", "title.game_over"):
-            rounds.append((shown, False))
+            out.append((shown, False, True))
         else:
-            out += [((line,), urgent == ROOM) for line, urgent in lines if urgent is not None]
-    return [(unit, optional) for unit, optional in rounds + out if unit]
+            out += [((line,), urgent == ROOM, False) for line, urgent in lines if urgent is not None]
+    return [(unit, optional, whole) for unit, optional, whole in out if unit]
 
 
 class GrasshopperTable(GameTable):
@@ -452,7 +450,12 @@ class GrasshopperTable(GameTable):
     def _bidding_parts(self, units: list):
         """As ``_split`` does, dropping units said only where there is room (the last
         first) until the rest fit; None when they never do."""
-        units = list(units)
+        in_order = [(unit, opt) for unit, opt, _ in units]
+        parts = self._split(in_order)
+        if parts is not None and len(parts) == 1:
+            return parts  # all on the first screen: in the order it happened
+        # else a round's end first, where there is the most room (the cards back are needed to bid)
+        units = [(unit, opt) for unit, opt, _ in sorted(units, key=lambda u: not u[2])]
         while True:
             parts = self._split(units)
             optional = [i for i, (_, opt) in enumerate(units) if opt]
