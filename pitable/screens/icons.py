@@ -240,11 +240,11 @@ _MINI = {
         "..###..",
         "...#...",
     ),
-    "broccoli": (
+    "broccoli": (     # a tree: florets, a gap, a straight stem (the strawberry tapers to a point)
         ".##.##.",
         "#######",
-        "#######",
         ".#####.",
+        ".......",
         "..###..",
         "..###..",
         "..###..",
