@@ -53,7 +53,7 @@ def choose_display(options: dict) -> tuple[dict, str | None]:
 
 def in_this_terminal(device, stream) -> bool:
     """Whether ``device`` draws its frame (and its caption) on the terminal ``stream`` is:
-    a line said on both would be seen twice there (the fallback's note, issue 34)."""
+    a line said on both would be seen twice there (the fallback's note)."""
     from pitable.hardware.display import TerminalDisplay
 
     if not isinstance(device, TerminalDisplay):

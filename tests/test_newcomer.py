@@ -154,7 +154,7 @@ def test_a_window_that_fails_to_open_falls_back_to_the_terminal(monkeypatch, tmp
 def test_no_graphical_session_is_said_once_in_the_terminal():
     """``./run.sh`` with no DISPLAY in a terminal: the frame and its stderr share that
     terminal, so the fallback's line is said once (under the frame, which stays), not
-    also above it (issue 34 item 10)."""
+    also above it."""
     import pty
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "WAYLAND", "DISPLAY"))}

@@ -480,7 +480,7 @@ class GameTable(Toasts):
         """(round, turn) of what the glass shows: while the pages of a move are up, the
         round and turn they tell (the rules are at the next one already); else the
         state's. ``turn`` is None in a game without turns (Cockroach Poker). The phone's
-        and TV's panel says this, never a turn the glass has not reached (issue 34)."""
+        and TV's panel says this, never a turn the glass has not reached."""
         if self.notices:
             told = self._told.get(id(self.notices[0]))
             if told is not None and told[0] is self.notices[0]:

@@ -1,4 +1,4 @@
-"""The phone's and TV's panel says where the glass is (issue 34 item 8): after a turn's
+"""The phone's and TV's panel says where the glass is: after a turn's
 last choice the rules are at the next turn, while the glass still shows the finished
 turn's pages; the panel's "Round 1, turn 2" is the glass's, never ahead of it."""
 
