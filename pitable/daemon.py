@@ -13,7 +13,7 @@ import time
 from typing import NamedTuple
 
 from pitable.errors import HardwareError
-from pitable.host import choose_config, choose_display, pin_factory
+from pitable.host import choose_config, choose_display, in_this_terminal, pin_factory
 from pitable.table.app import Table
 from pitable.hardware.pads import RELEASE
 from pitable.table.loop import REACTION_SECONDS
@@ -133,8 +133,6 @@ def run(args) -> int:
     if getattr(args, "display", None):
         options["display"] = args.display
     options, note = choose_display(options)
-    if note:
-        print(f"pitable: {note}", file=sys.stderr, flush=True)
     closers = []
     try:
         try:
@@ -144,9 +142,10 @@ def run(args) -> int:
                 raise
             # the probe said a window would open, and it did not: the terminal still works
             note = f"the window did not open ({e}): using this terminal instead (--display terminal)"
-            print(f"pitable: {note}", file=sys.stderr, flush=True)
             options = {**options, "display": "terminal"}
             device = open_display(options)
+        if note and not in_this_terminal(device, sys.stderr):  # said under the frame (below), once
+            print(f"pitable: {note}", file=sys.stderr, flush=True)
         web, phones, address = None, None, ""
         if config.web is not None:  # phones and the TV page (docs/phones.md); nothing imported otherwise
             web, phones, address = open_web(config.web, source)

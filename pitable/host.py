@@ -51,6 +51,23 @@ def choose_display(options: dict) -> tuple[dict, str | None]:
     return {**options, "display": "terminal"}, f"{problem}: using this terminal instead (--display terminal)"
 
 
+def in_this_terminal(device, stream) -> bool:
+    """Whether ``device`` draws its frame (and its caption) on the terminal ``stream`` is:
+    a line said on both would be seen twice there (the fallback's note)."""
+    from pitable.hardware.display import TerminalDisplay
+
+    if not isinstance(device, TerminalDisplay):
+        return False
+    try:
+        a, b = device.stream.fileno(), stream.fileno()
+        if not (os.isatty(a) and os.isatty(b)):
+            return False  # a pipe or a file (a log, the journal): the note goes there too
+        sa, sb = os.fstat(a), os.fstat(b)
+    except (AttributeError, OSError, ValueError):  # a stream with no descriptor (a test's capture)
+        return False
+    return (sa.st_dev, sa.st_ino, sa.st_rdev) == (sb.st_dev, sb.st_ino, sb.st_rdev)
+
+
 def pin_factory(name: str):
     """The gpiozero pin factory the config asks for; "default" is gpiozero's own choice
     (lgpio, rpigpio, pigpio, native: the first that works), made here so that its tries

@@ -9,7 +9,7 @@ import time
 
 from pitable.daemon import open_pads
 from pitable.errors import HardwareError
-from pitable.host import choose_config, choose_display, pin_factory
+from pitable.host import choose_config, choose_display, in_this_terminal, pin_factory
 from pitable.table.loop import App
 
 
@@ -64,8 +64,6 @@ def pads_test(args) -> int:
 
     config, source = choose_config(args.config)
     options, note = choose_display(dict(config.display.luma_options()))
-    if note:
-        print(f"pitable: {note}", file=sys.stderr, flush=True)
     try:
         device = open_display(options)
     except HardwareError as e:
@@ -74,9 +72,10 @@ def pads_test(args) -> int:
         if options.get("display") == "terminal":
             raise
         note = f"the display is missing ({e}): showing the keys in this terminal instead"
-        print(f"pitable: {note}", file=sys.stderr, flush=True)
         options = {**options, "display": "terminal"}
         device = open_display(options)
+    if note and not in_this_terminal(device, sys.stderr):  # said under the frame (below), once
+        print(f"pitable: {note}", file=sys.stderr, flush=True)
     if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
         device.caption = note
     screen = Screen(device, time.monotonic, blank_after=0)

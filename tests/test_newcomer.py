@@ -149,3 +149,33 @@ def test_a_window_that_fails_to_open_falls_back_to_the_terminal(monkeypatch, tmp
     assert daemon.run(args) == 0
     out, err = capsys.readouterr()
     assert "the window did not open" in err and "using this terminal instead" in out
+
+
+def test_no_graphical_session_is_said_once_in_the_terminal():
+    """``./run.sh`` with no DISPLAY in a terminal: the frame and its stderr share that
+    terminal, so the fallback's line is said once (under the frame, which stays), not
+    also above it."""
+    import pty
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "WAYLAND", "DISPLAY"))}
+    leader, follower = pty.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "pitable", "run", "--exit-after-first-frame"],
+                                stdin=subprocess.DEVNULL, stdout=follower, stderr=follower, env=env)
+        os.close(follower)
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        assert proc.wait(60) == 0, seen.decode(errors="replace")[-2000:]
+    finally:
+        os.close(leader)
+    text = seen.decode(errors="replace")
+    assert "\u2800" in text or "\u2588" in text  # the frame, drawn in this terminal
+    assert text.count("no graphical session") == 1, text[-2000:]
+    assert text.count("using this terminal instead") == 1

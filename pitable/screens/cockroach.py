@@ -230,9 +230,10 @@ def draw_over(c: Canvas, v) -> None:
 
 
 def draw_sitting(c: Canvas, v) -> None:
-    """The evening's score: per seat its Grasshopper Poker wins and Cockroach Poker
-    losses, the games' pictures over the columns and named once in a legend; up to
-    three seats a column, six in two."""
+    """The evening's score as a table: a column per seat (its name over its Grasshopper
+    Poker wins and its Cockroach Poker losses), the games' pictures at the left of their
+    rows and named once in a legend. Seven seats (six pads and the Pi) fit with two-digit
+    counts; the footer stays below the last row."""
     head = c.say(msg("sit.title", n=v.games) if v.games else msg("sit.none"))
     c.text(0, overhang(head), head)
     gh, cr_ = icons.mini("grasshopper"), icons.mini("cockroach")
@@ -242,19 +243,16 @@ def draw_sitting(c: Canvas, v) -> None:
         c.paste(im, x, 11, what="legend icon")
         x += im.width + 2
         x += c.text(x, 11, word) + 6
-    groups = [list(zip(v.seats, v.wins, v.losses))]
-    if len(v.seats) > 3:
-        half = (len(v.seats) + 1) // 2
-        groups = [groups[0][:half], groups[0][half:]]
-    spans = columns(len(groups), gap=6)
-    for group, (a, b) in zip(groups, spans):
-        for i, (seat, wins, losses) in enumerate(group):
-            y = 22 + i * 10
-            c.text(a, y, c.say(msg("seat", seat=seat)))
-            mid = a + (b - a) // 2 + 4
-            c.paste(gh, mid - gh.width - 1, y, what="icon wins")
-            c.text(mid + 1, y, str(wins))
-            c.paste(cr_, b - gh.width - 9, y, what="icon losses")
-            c.text(b - 7, y, str(losses))
+    if v.seats:
+        left = gh.width + 2      # the rows' pictures, then the seats' columns
+        span = min(W - left, len(v.seats) * 24)
+        cols = columns(len(v.seats), left, left + span - 1, gap=2)
+        c.paste(gh, 0, 32, what="icon wins")
+        c.paste(cr_, 0, 42, what="icon losses")
+        for seat, wins, losses, (a, b) in zip(v.seats, v.wins, v.losses, cols):
+            mid = (a + b + 1) // 2
+            c.text(mid, 22, c.say(msg("seat", seat=seat)), align="center")
+            c.text(mid, 32, str(wins), align="center")
+            c.text(mid, 42, str(losses), align="center")
     text = c.say(msg("sit.afresh"))
     c.text(W - 1, H - bottom(text, 1), text, align="right")  # marks above it end above the rows' end

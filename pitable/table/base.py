@@ -185,6 +185,7 @@ class GameTable(Controller):
             self.clock = clock
         self.signal = signal or (lambda pad_index: None)
         self.notices: list = []     # views the table reads before the game goes on
+        self._page_where: dict = {}       # id(notice) -> (notice, (round, turn) it tells): where()
         self.overlay = None         # (kind, pad number): scores/rows, or an undo to confirm
         self.opener = None          # the seat whose overlay it is (its keys answer it)
         self.overlay_until = None   # when it closes by itself
@@ -500,10 +501,12 @@ class GameTable(Controller):
             self._say("toast.not_allowed")
             return False
         mark = self._mark()
+        before = self._where_now()
         try:
             self.journal.write(move.to_json())
             fx = self.state.push(move)
             self._pushed(move, fx)
+            self._tell(mark[2], before)
             self._syncing = (self.journal.sync_start(), mark)
         except OSError as e:
             self._refused(e, mark)
@@ -551,6 +554,31 @@ class GameTable(Controller):
 
     def _pushed(self, move, fx) -> None:
         """What follows a move: notices for the table, moves of the assistant's own."""
+
+    def where(self) -> tuple:
+        """(round, turn) of what the glass shows: while the pages of a move are up, the
+        round and turn they tell (the rules are at the next one already); else the
+        state's. ``turn`` is None in a game without turns (Cockroach Poker). The phone's
+        and TV's panel says this, never a turn the glass has not reached."""
+        if self.notices:
+            told = self._page_where.get(id(self.notices[0]))
+            if told is not None and told[0] is self.notices[0]:
+                return told[1]
+        return self._where_now()
+
+    def _where_now(self) -> tuple:
+        """The state's (round, turn); a game without turns says None (Grasshopper Poker's
+        controller gives its turn)."""
+        return (self.state.round, None)
+
+    def _tell(self, before: list, where: tuple) -> None:
+        """The notices a move added tell the round and turn it was made in."""
+        old = {id(n) for n in before}
+        told = {k: t for k, t in self._page_where.items() if any(n is t[0] for n in self.notices)}
+        for n in self.notices:
+            if id(n) not in old and id(n) not in told:
+                told[id(n)] = (n, where)
+        self._page_where = told
 
     def _take_back(self, mark) -> None:
         where, moves, notices = mark

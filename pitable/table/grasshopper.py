@@ -89,6 +89,7 @@ class GrasshopperTable(GameTable):
         self._deferred: list = []
         self._parts: list = []      # the bidding screen's lines: one part a person's lock-in
         self._news: list = []       # sections the move being pushed made: placed once it is done
+        self._made_in: dict = {}    # id(a section's title) -> (title, (round, turn) of its move)
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
                                           rebid=state.phase == BIDDING))
@@ -103,6 +104,9 @@ class GrasshopperTable(GameTable):
         self._assist()
 
     # -- what to show ---------------------------------------------------------------------
+
+    def _where_now(self) -> tuple:
+        return (self.state.round, self.state.turn)
 
     def _phase_view(self, toast, st):
         if st.phase is REVEAL and self.deck is not None:
@@ -329,9 +333,13 @@ class GrasshopperTable(GameTable):
         title = msg("title.turn", turn=turn)
         turn_lines: list = []
 
+        ended = [e.round for e in fx if isinstance(e, RoundEnded)]
+        made_in = (ended[0] if ended else self.state.round, turn)  # the panel's where, if on pages
+
         def section(head, lines) -> None:
             if lines:
                 self._news.append((head, tuple(lines)))
+                self._made_in[id(head)] = (head, made_in)
 
         for e in fx:
             if isinstance(e, Took):
@@ -402,6 +410,8 @@ class GrasshopperTable(GameTable):
         pages ("Any key: next"), the last resort."""
         news, self._news = self._news, []
         dealt, self._dealt = self._dealt, None
+        keep = {id(head) for head, _ in self._deferred + news}
+        self._made_in = {k: m for k, m in self._made_in.items() if k in keep}
         self.told = ()
         st = self.state
         if self.fits is None or st.is_over() or any(not isinstance(n, v.BidsRevealed) for n in self.notices):
@@ -506,7 +516,12 @@ class GrasshopperTable(GameTable):
         if pages and dealt:
             pages.append((msg("title.display"), (msg("line.new_cards", cards=cards_list(dealt)),)))
         for head, lines in pages:
+            before = len(self.notices)
             self._add_lines(head, lines)
+            made = self._made_in.get(id(head))
+            if made is not None and made[0] is head:  # pages of lines kept for later: their turn's
+                for n in self.notices[before:]:
+                    self._page_where[id(n)] = (n, made[1])
 
     def _mark(self) -> tuple:
         return super()._mark() + ((self.told, list(self._deferred), list(self._parts)),)

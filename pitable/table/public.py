@@ -226,6 +226,17 @@ def _cockroach(st, move, fx, seats) -> tuple:
     return tuple(lines)
 
 
+# -- where the glass is ----------------------------------------------------------------------
+
+def where(current) -> tuple | None:
+    """(round, turn) the glass shows (turn None in Cockroach Poker), or None in setup: the
+    panel beside the glass says this, not the rules' round that has moved on while the
+    glass still shows the last turn's pages."""
+    if getattr(current, "state", None) is None or not hasattr(current, "where"):
+        return None
+    return current.where()
+
+
 # -- the real cards before the game has begun; rows one short of losing --------------------
 
 class SetUp(NamedTuple):

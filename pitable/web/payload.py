@@ -100,10 +100,13 @@ def table_payload(snap) -> dict:
         return out
     pads = st["pads"]
     out["game"] = w(msg(f"game.{st['game']}"))
+    # the round and turn the glass shows: not the rules', which move on while it still
+    # shows the last turn's pages
+    round_, turn = snap.where or (st["round"], st.get("turn"))
     locked = set(st.get("locked", ()))
     seats = []
     if game(st["game"]).losers:  # Cockroach Poker: hands and face-up rows, no chips
-        out["where"] = w(msg("resumed.round", round=st["round"]))
+        out["where"] = w(msg("resumed.round", round=round_))
         for i, s in enumerate(st["seats"]):
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.cards", n=s["hand"])),
                           "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n], "locked": False,
@@ -112,7 +115,7 @@ def table_payload(snap) -> dict:
         out["display"] = None
         out["card"] = _card(w, st, snap.story)
     else:
-        out["where"] = w(msg("resumed.round_turn", round=st["round"], turn=st["turn"]))
+        out["where"] = w(msg("resumed.round_turn", round=round_, turn=turn))
         out["display"] = [w(msg(f"n.{k}", n=n)) for k, n in st["display"].items()] or [w(msg("display.empty"))]
         out["pile"] = w(msg("pile", n=st["pile"]))
         for i, s in enumerate(st["seats"]):

@@ -29,6 +29,7 @@ class Snapshot(NamedTuple):
     sitting: dict | None = None  # the evening's score (pitable.table.sitting.Sitting.public), as on the glass
     screen: int = 0              # the loop's screen version (a phone's key names the one it showed)
     reaction: float = 0.0        # the loop's reaction time: a phone's page judges its taps by it
+    where: tuple | None = None   # (round, turn) the glass shows (table.public.where), None in setup
 
 
 def public_state(current) -> dict:
@@ -135,7 +136,8 @@ class Publisher:
                                {seat: public.seat_keys(view, seat, st) for seat in phones},
                                story, public.set_up(current), public.one_short(current),
                                mine, self.phones.public(), phones,
-                               sitting.public() if sitting is not None else None, version, reaction)
+                               sitting.public() if sitting is not None else None, version, reaction,
+                               public.where(current))
         try:
             self.wake(self.latest)
         except Exception:  # noqa: BLE001 - the web side stopped: the table goes on

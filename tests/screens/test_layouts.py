@@ -206,6 +206,23 @@ def screen_views(lang):
     out.append(v.CockroachOver(SEATS6, (6,), "empty_hand", None))
     out.append(v.CockroachRows(SEATS6, (27, 10, 10, 10, 10, 10), tuple({k: 3 for k in CRITTERS} for _ in SEATS6)))
     out.append(v.CockroachRows((5, 6), (27, 27), ({k: 4 for k in CRITTERS}, {"rat": 3})))
+    out += sitting_views()
+    return out
+
+
+SEATS7 = SEATS6 + (ASSISTANT_SEAT + 1,)  # the evening's score: six pads and the Pi
+
+
+def sitting_views():
+    """The evening's score (hold A at the setup) for 1..7 seats, two-digit wins and
+    losses, none counted yet and two-digit games."""
+    out = []
+    for n in range(1, len(SEATS7) + 1):
+        for seats in {SEATS7[:n], SEATS7[-n:]}:
+            for wins, losses in ((12, 10), (0, 0), (1, 19)):
+                out.append(v.Sitting(12, seats, (wins,) * n, (losses,) * n))
+    out.append(v.Sitting(0, (), (), ()))
+    out.append(v.Sitting(1, (3, 4), (1, 0), (0, 0)))
     return out
 
 
