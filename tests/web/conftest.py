@@ -121,6 +121,9 @@ class WebTable:
 
         rng = random.Random(seed)
         self.clock = FrozenClock()
+        # how long sync() gives the streams' bytes to cross loopback; a test that reads no
+        # stream (only the game and the loop's state) may set 0: the loop is synced without it
+        self.loopback_wait = 0.02
         self.web = WebServer(None, bind="127.0.0.1", port=port)
         self.closed = False
         self.web.start()
@@ -157,7 +160,7 @@ class WebTable:
         done = threading.Event()
         self.web.aloop.call_soon_threadsafe(done.set)
         assert done.wait(10), "the web thread did not answer"
-        time.sleep(0.02)  # the bytes on their way through loopback
+        time.sleep(self.loopback_wait)  # the bytes on their way through loopback
 
     def press(self, seat, key, action="press"):
         self.loop.post(KeyEvent(seat - 1, key, action))
