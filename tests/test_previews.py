@@ -97,9 +97,7 @@ def test_the_tv_pictures_say_what_the_page_says_now(game, lang):
     t = WebTable(Path(tempfile.mkdtemp()), pads=6 if game == "cockroach" else 4, language=lang,
                  deck="virtual", seed=11)
     try:
-        t.loopback_wait = 0  # the game is played by keys with no stream open: nothing to wait for
         (tv.play_cockroach if game == "cockroach" else tv.play_grasshopper)(t)
-        t.loopback_wait = 0.02
         stream = t.stream("/events")
         t.sync()
         page = stream.events("table")[-1][1]

@@ -12,6 +12,7 @@ import random
 import socket
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -63,6 +64,10 @@ def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0, 
     return status, hdrs, body, out
 
 
+# every StreamClient still alive: sync() waits for loopback only while one of them reads
+READING: "weakref.WeakSet[StreamClient]" = weakref.WeakSet()
+
+
 class StreamClient:
     """An SSE client on a raw socket: every byte it receives is kept."""
 
@@ -71,6 +76,7 @@ class StreamClient:
         self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         self.data = b""
         self.closed = threading.Event()
+        READING.add(self)
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -121,8 +127,9 @@ class WebTable:
 
         rng = random.Random(seed)
         self.clock = FrozenClock()
-        # how long sync() gives the streams' bytes to cross loopback; a test that reads no
-        # stream (only the game and the loop's state) may set 0: the loop is synced without it
+        # how long sync() gives the streams' bytes to cross loopback (only while a stream
+        # reads: with none open the loop and the web thread are synced without it); a test
+        # that reads none of its open streams' bytes meanwhile may set 0
         self.loopback_wait = 0.02
         self.web = WebServer(None, bind="127.0.0.1", port=port)
         self.closed = False
@@ -160,7 +167,8 @@ class WebTable:
         done = threading.Event()
         self.web.aloop.call_soon_threadsafe(done.set)
         assert done.wait(10), "the web thread did not answer"
-        time.sleep(self.loopback_wait)  # the bytes on their way through loopback
+        if any(not s.closed.is_set() for s in list(READING)):
+            time.sleep(self.loopback_wait)  # the bytes on their way through loopback to a stream
 
     def press(self, seat, key, action="press"):
         self.loop.post(KeyEvent(seat - 1, key, action))

@@ -69,7 +69,6 @@ def test_a_whole_game_where_the_phone_keys_late_for_every_screen_change(web_tabl
     # without waiting it out (the limit is the same KeyLimit; only its clock is the test's).
     keys_clock = FrozenClock()
     t.web.keys.clock = keys_clock
-    t.loopback_wait = 0  # no stream is read here: the game and the loop's version are
 
     def paced(*a):
         keys_clock.t += 0.06
