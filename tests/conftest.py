@@ -30,7 +30,20 @@ SYSTEM_TESTS = {
 }
 
 
+# How many examples the hypothesis tests draw: all of them in a whole run (./test.sh, CI);
+# a fifth (at least 5) in the fast part (-m "not system", the same properties on fewer
+# draws). Set in pytest_configure, before any test module is imported (the decorators read it).
+FULL_RUN = True
+
+
+def examples(n: int) -> int:
+    """``n`` in a whole run, ``max(5, n // 5)`` in the fast part."""
+    return n if FULL_RUN else max(5, n // 5)
+
+
 def pytest_configure(config):
+    global FULL_RUN
+    FULL_RUN = "not system" not in (config.getoption("markexpr", "") or "")
     config.addinivalue_line("markers", "system: drives real parts from outside (browser, callgrind, "
                                        "daemons in subprocesses); deselect with -m 'not system'")
 
