@@ -27,6 +27,11 @@ SYSTEM_TESTS = {
     "tests/test_config.py::test_any_data_gives_a_config_or_one_line_per_error",
     "tests/test_malformed_input.py::test_the_table_resumes_or_says_why_from_any_log",
     "tests/hardware/test_keyboard.py::test_esc_in_the_window_ends_pitable_run",
+    # each case a pitable command in its own subprocess (a fresh interpreter importing
+    # pitable: ~0.2 s each, 25 cases); the fast part runs the commands in-process
+    # (tests/test_cli.py's other tests call pitable.cli.main)
+    "tests/test_cli.py::test_a_closed_pipe_ends_any_command_without_a_traceback",
+    "tests/test_readme.py::test_each_pitable_command_of_the_readme_works_as_written",
 }
 
 
