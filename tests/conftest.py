@@ -4,7 +4,11 @@ time. ``./test.sh -m "not system"`` runs the rest, the fast part, in under a min
 ``./test.sh`` (the README's command, and CI) runs everything.
 
 Marked here, by what a test uses, rather than in each file, so that a new browser test is
-marked without anyone remembering to."""
+marked without anyone remembering to.
+
+The fast part also draws fewer hypothesis examples (``examples`` below: a fifth, at least 5);
+a whole run draws all of them. Both run on every core (pyproject's ``-n auto``, pytest-xdist);
+``-n 0`` runs them in one process."""
 
 from __future__ import annotations
 
