@@ -4,7 +4,11 @@ time. ``./test.sh -m "not system"`` runs the rest, the fast part, in under a min
 ``./test.sh`` (the README's command, and CI) runs everything.
 
 Marked here, by what a test uses, rather than in each file, so that a new browser test is
-marked without anyone remembering to."""
+marked without anyone remembering to.
+
+The fast part also draws fewer hypothesis examples (``examples`` below: a fifth, at least 5);
+a whole run draws all of them. Both run on every core (pyproject's ``-n auto``, pytest-xdist);
+``-n 0`` runs them in one process."""
 
 from __future__ import annotations
 
@@ -27,10 +31,28 @@ SYSTEM_TESTS = {
     "tests/test_config.py::test_any_data_gives_a_config_or_one_line_per_error",
     "tests/test_malformed_input.py::test_the_table_resumes_or_says_why_from_any_log",
     "tests/hardware/test_keyboard.py::test_esc_in_the_window_ends_pitable_run",
+    # each case a pitable command in its own subprocess (a fresh interpreter importing
+    # pitable: ~0.2 s each, 25 cases); the fast part runs the commands in-process
+    # (tests/test_cli.py's other tests call pitable.cli.main)
+    "tests/test_cli.py::test_a_closed_pipe_ends_any_command_without_a_traceback",
+    "tests/test_readme.py::test_each_pitable_command_of_the_readme_works_as_written",
 }
 
 
+# How many examples the hypothesis tests draw: all of them in a whole run (./test.sh, CI);
+# a fifth (at least 5) in the fast part (-m "not system", the same properties on fewer
+# draws). Set in pytest_configure, before any test module is imported (the decorators read it).
+FULL_RUN = True
+
+
+def examples(n: int) -> int:
+    """``n`` in a whole run, ``max(5, n // 5)`` in the fast part."""
+    return n if FULL_RUN else max(5, n // 5)
+
+
 def pytest_configure(config):
+    global FULL_RUN
+    FULL_RUN = "not system" not in (config.getoption("markexpr", "") or "")
     config.addinivalue_line("markers", "system: drives real parts from outside (browser, callgrind, "
                                        "daemons in subprocesses); deselect with -m 'not system'")
 

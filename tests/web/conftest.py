@@ -7,11 +7,15 @@ compared byte for byte."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import random
 import socket
+import struct
+import termios
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -63,6 +67,11 @@ def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0, 
     return status, hdrs, body, out
 
 
+# every StreamClient still alive: sync() waits for loopback only while one of them reads
+# (or the server has a stream open to any other client, e.g. through test_sealed's relay)
+READING: "weakref.WeakSet[StreamClient]" = weakref.WeakSet()
+
+
 class StreamClient:
     """An SSE client on a raw socket: every byte it receives is kept."""
 
@@ -71,6 +80,7 @@ class StreamClient:
         self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
         self.data = b""
         self.closed = threading.Event()
+        READING.add(self)
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
 
@@ -84,6 +94,13 @@ class StreamClient:
         except OSError:
             pass
         self.closed.set()
+
+    def unread(self) -> int:
+        """Bytes that have reached this socket and that its thread has not read yet."""
+        try:
+            return struct.unpack("i", fcntl.ioctl(self.sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
+        except (OSError, ValueError):
+            return 0
 
     def status(self) -> int:
         head = self.data.partition(b"\r\n")[0]
@@ -121,6 +138,10 @@ class WebTable:
 
         rng = random.Random(seed)
         self.clock = FrozenClock()
+        # how long sync() gives the streams' bytes to cross loopback (only while a stream
+        # reads: with none open the loop and the web thread are synced without it); a test
+        # that reads none of its open streams' bytes meanwhile may set 0
+        self.loopback_wait = 0.02
         self.web = WebServer(None, bind="127.0.0.1", port=port)
         self.closed = False
         self.web.start()
@@ -157,7 +178,14 @@ class WebTable:
         done = threading.Event()
         self.web.aloop.call_soon_threadsafe(done.set)
         assert done.wait(10), "the web thread did not answer"
-        time.sleep(0.02)  # the bytes on their way through loopback
+        reading = [s for s in list(READING) if not s.closed.is_set()]
+        if reading or self.web.streams:  # a StreamClient, or any other reader the server streams to
+            time.sleep(self.loopback_wait)  # the bytes on their way through loopback to a stream
+            # ... and read by its thread, however busy the machine (more test workers than cores)
+            for _ in range(500):
+                if not any(s.unread() for s in reading):
+                    break
+                time.sleep(0.005)
 
     def press(self, seat, key, action="press"):
         self.loop.post(KeyEvent(seat - 1, key, action))

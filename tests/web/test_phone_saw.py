@@ -5,12 +5,12 @@ a key for a screen that has gone since does nothing, whatever it would mean now.
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
 from pitable.web.payload import seat_payload
 from tests.table.test_what_you_saw import key_asked
+from tests.web.conftest import FrozenClock
 from tests.web.test_server import reveal_start, start_game
 
 
@@ -64,8 +64,16 @@ def test_a_whole_game_where_the_phone_keys_late_for_every_screen_change(web_tabl
     moves, sent with the screen its page shows, are all taken."""
     rng = random.Random(lang)
     t = web_table(language=lang)
-    # a person's pace on the phone: its seat's keys stay under the server's 20 a second
-    paced = lambda *a: (time.sleep(0.06), phone_key(t, code, *a))[1]  # noqa: E731
+    # a person's pace on the phone: its seat's keys stay under the server's 20 a second.
+    # The key limit reads a clock the test moves on 60 ms a key, so the pace is kept
+    # without waiting it out (the limit is the same KeyLimit; only its clock is the test's).
+    keys_clock = FrozenClock()
+    t.web.keys.clock = keys_clock
+
+    def paced(*a):
+        keys_clock.t += 0.06
+        return phone_key(t, code, *a)
+
     code = start_game(t)
     game = t.table.current
     late = 0

@@ -16,6 +16,7 @@ from pitable.web import http
 from pitable.web.access import Phones, RateLimit
 from tests.web.conftest import request
 from tests.web.test_server import reveal_start, start_game
+from tests.conftest import examples
 
 
 def state_and_log(t, tmp_path):
@@ -203,7 +204,7 @@ def test_any_malformed_request_gets_a_4xx_and_changes_nothing(web_table, tmp_pat
     assert t.key(code, 4) == 204                       # and the server still answers
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.binary(max_size=600))
 def test_the_parser_turns_any_bytes_into_a_request_or_a_4xx(data):
     try:
@@ -214,7 +215,7 @@ def test_the_parser_turns_any_bytes_into_a_request_or_a_4xx(data):
         assert req.method in ("GET", "POST") and req.path.startswith("/")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.sampled_from([b"GET", b"POST", b" ", b"/", b"/s/", b"HTTP/1.1", b"\r\n", b"Host:", b"a",
                                  b"Content-Length:", b"5", b"99999999", b":", b"\r\n\r\n", b"{}", b"\t"]),
                 max_size=30))
