@@ -7,7 +7,7 @@ Marked here, by what a test uses, rather than in each file, so that a new browse
 marked without anyone remembering to.
 
 The fast part also draws fewer hypothesis examples (``examples`` below: a fifth, at least 5);
-a whole run draws all of them. Both run on every core (pyproject's ``-n auto``, pytest-xdist);
+a whole run draws all of them. Both run on every core (test.sh's ``-n auto``, pytest-xdist);
 ``-n 0`` runs them in one process."""
 
 from __future__ import annotations
