@@ -25,12 +25,15 @@ from pitable.hardware.keys import KeyEvent  # noqa: E402
 from pitable.screens.render import render  # noqa: E402
 from pitable.table.app import Table  # noqa: E402
 from tests.screens.test_layouts import problems  # noqa: E402
-from tests.table.conftest import play_on  # noqa: E402
+from tests.table.conftest import Clock, play_on  # noqa: E402
+from tests.table.test_party_night import three_rats_in_s2s_row  # noqa: E402
 
 OUT = ROOT / "docs" / "screens" / "party"
 
 
 def press(t, seat, key, action="press"):
+    if type(t.view()).__name__ == "BidsRevealed":
+        t.clock.advance(getattr(t.current, "reveal_seconds", 0))  # the bids are read first: they hold
     t.on_key(KeyEvent(seat - 1, key, action))
     t.durable()
 
@@ -63,7 +66,7 @@ def cockroach(t, pads, first_presses=0):
 
 
 def six(shot, tmp):
-    t = Table(seats=6, log_dir=tmp / "six", rng=random.Random(1), language=shot.lang)
+    t = Table(seats=6, clock=Clock(), log_dir=tmp / "six", rng=random.Random(1), language=shot.lang)
     cockroach(t, (1, 2, 3, 4, 5, 6), first_presses=3)  # S4 first
     shot.notices(t, "deal6")
     press(t, 4, 4)
@@ -93,7 +96,7 @@ def six(shot, tmp):
 
 
 def two(shot, tmp):
-    t = Table(seats=6, log_dir=tmp / "two", rng=random.Random(1), language=shot.lang)
+    t = Table(seats=6, clock=Clock(), log_dir=tmp / "two", rng=random.Random(1), language=shot.lang)
     cockroach(t, (5, 6))
     shot.notices(t, "deal2", 5)
     shot(t, "offer2_only_receiver")
@@ -126,35 +129,19 @@ def lose_s2(t):
 
 
 def rows_one_short(shot, tmp):
-    t = Table(seats=6, log_dir=tmp / "rows", rng=random.Random(1), language=shot.lang)
-    cockroach(t, (1, 2, 3))
-    while t.current.notices:
-        press(t, 1, 7)
-    game = t.current
-    for _ in range(3):                # three rats end in S2's row
-        starter = game.seats[game.state.active]
-        if starter == 2:
-            press(t, 2, 0)
-            press(t, 2, 0)
-            press(t, 1, 6)
-        else:
-            press(t, starter, 1)
-            press(t, starter, 0)
-            press(t, 2, 7)
-        press(t, 1, 0)
-        while t.current.notices:
-            press(t, 1, 7)
+    t = Table(seats=6, clock=Clock(), log_dir=tmp / "rows", rng=random.Random(1), language=shot.lang)
+    three_rats_in_s2s_row(t)          # by keys, as the test plays it
     press(t, 3, 6, "hold")
     shot(t, "rows3_one_short")
 
 
 def evening(shot, tmp):
-    t = Table(seats=6, log_dir=tmp / "evening", rng=random.Random(1), language=shot.lang)
+    t = Table(seats=6, clock=Clock(), log_dir=tmp / "evening", rng=random.Random(1), language=shot.lang)
     lose_s2(t)
     shot(t, "over_again")
     press(t, 1, 0)                    # 1: again, S2 (the loser) first
     shot(t, "again_deal_1")
-    t = Table(seats=6, log_dir=tmp / "evening2", rng=random.Random(1), language=shot.lang)
+    t = Table(seats=6, clock=Clock(), log_dir=tmp / "evening2", rng=random.Random(1), language=shot.lang)
     lose_s2(t)
     press(t, 1, 6)                    # A: a new game
     lose_s2(t)
@@ -164,7 +151,7 @@ def evening(shot, tmp):
 
 
 def grasshopper(shot, tmp):
-    t = Table(seats=6, log_dir=tmp / "gh", rng=random.Random(2), language=shot.lang, deck="virtual")
+    t = Table(seats=6, clock=Clock(), log_dir=tmp / "gh", rng=random.Random(2), language=shot.lang, deck="virtual")
     press(t, 1, 0)
     for pad in (1, 2, 3):
         press(t, pad, 0)

@@ -52,6 +52,27 @@ def cockroach(table, pads, first_presses=0):
     return table.current
 
 
+def three_rats_in_s2s_row(table):
+    """Cockroach Poker for S1-S3 and three rats face up in S2's row (one short of losing),
+    by keys (scripts/party_screens.py draws this screen too)."""
+    cockroach(table, (1, 2, 3))
+    read_notices(table)
+    for _ in range(3):
+        game = table.current
+        starter = game.seats[game.state.active]
+        if starter == 2:                # S2 offers a rat to S1, who calls it true: S2 takes it
+            press(table, 2, 0)
+            press(table, 2, 0)
+            press(table, 1, 6)
+        else:                           # the starter offers S2 a rat, S2 calls it false: S2 takes it
+            press(table, starter, 1)
+            press(table, starter, 0)
+            press(table, 2, 7)
+        press(table, 1, 0)
+        read_notices(table)
+    return table.current
+
+
 def read_notices(table, pad=1):
     said = []
     while table.current.notices:
@@ -421,21 +442,7 @@ def test_a_game_with_the_pi_is_counted_once_and_no_frame_of_it_writes(new_table,
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_c6_the_rows_overlay_names_a_seat_one_short_of_losing(new_table, lang):
     table = new_table(seats=6, language=lang)
-    cockroach(table, (1, 2, 3))
-    read_notices(table)
-    for _ in range(3):                 # three rats in S2's row, by keys
-        game = table.current
-        starter = game.seats[game.state.active]
-        if starter == 2:
-            press(table, 2, 0)
-            press(table, 2, 0)
-            press(table, 1, 6)
-        else:
-            press(table, starter, 1)
-            press(table, starter, 0)
-            press(table, 2, 7)
-        press(table, 1, 0)
-        read_notices(table)
+    three_rats_in_s2s_row(table)
     press(table, 3, 6, "hold")
     view = table.view()
     texts, wrong = drawn_texts(view, lang)
