@@ -83,8 +83,9 @@ class GrasshopperTable(GameTable):
         self._position = 0          # bumped by every commit and undo: an answer names its position
         # What a move asks of the real cards goes on the next screen that takes a key, not
         # on pages to turn (docs/pace.md): ``told`` on that screen until its next move;
-        # ``_deferred`` (sections: title, lines) on the next bidding screen until its first
-        # lock-in (a harvest, a plague, a round's end may wait that long; a take may not).
+        # ``_deferred`` (sections: title, lines) kept for the next bidding screen (a harvest,
+        # a plague, a round's end may wait that long; a take may not), which shows them in
+        # ``_parts``, one part until each person's lock-in.
         self.told: tuple = ()
         self._deferred: list = []
         self._parts: list = []      # the bidding screen's lines: one part a person's lock-in
