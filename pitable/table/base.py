@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import logging
 import time
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from pitable.errors import IllegalMove
 from pitable.i18n import Msg, msg
@@ -112,6 +114,16 @@ class Controller(Toasts):
 
     finished = False    # a game: the table asked for a new one after the end
     again = False       # ... with the same players (key 1 on the result)
+    # What the web edge reads of every controller (pitable.web.publish, pitable.table.public):
+    # a game's rules state, log header and secret bids; the setup has none of them.
+    state = None                            # the rules state; None: the setup, no game yet
+    header: Mapping = MappingProxyType({})  # the log's header (a game sets its own)
+    pending: Mapping = MappingProxyType({})  # player -> pending bid (Grasshopper Poker's, secret)
+    made_by: Mapping = MappingProxyType({})  # player -> who made that bid
+
+    def where(self) -> tuple | None:
+        """(round, turn) the glass shows; None where no game is (the setup)."""
+        return None
 
     def on_key(self, event) -> None:
         raise NotImplementedError

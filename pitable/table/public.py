@@ -232,8 +232,6 @@ def where(current) -> tuple | None:
     """(round, turn) the glass shows (turn None in Cockroach Poker), or None in setup: the
     panel beside the glass says this, not the rules' round that has moved on while the
     glass still shows the last turn's pages."""
-    if getattr(current, "state", None) is None or not hasattr(current, "where"):
-        return None
     return current.where()
 
 
@@ -248,7 +246,7 @@ def set_up(current) -> SetUp | None:
     """How the real cards are set up while the game has not really begun: Cockroach Poker
     until the first offer (C1, C6: the glass's own deal lines), Grasshopper Poker until the
     first bids are revealed (the rulebook's preparation). None in setup or once begun."""
-    state = getattr(current, "state", None)
+    state = current.state
     if state is None:
         return None
     return SET_UP[current.game](current, state)
@@ -264,7 +262,7 @@ def _grasshopper_set_up(current, state) -> SetUp | None:
     if state.round != 1 or state.turn != 1 or state.phase not in (REVEAL, BIDDING):
         return None
     lines = [msg("gh.setup.cards"), msg("gh.setup.chips")]
-    if (getattr(current, "header", None) or {}).get("deck") == "virtual":
+    if current.header.get("deck") == "virtual":
         lines.append(msg("gh.setup.virtual"))
     else:
         lines += [msg("gh.setup.pile"), msg("gh.setup.display")]
@@ -285,8 +283,7 @@ SET_UP = _by_game(_grasshopper_set_up, _cockroach_set_up)
 
 def one_short(current) -> tuple:
     """C6: the seat numbers with a row one card short of losing (Cockroach Poker)."""
-    state = getattr(current, "state", None)
-    rows = getattr(state, "rows", None)
+    rows = getattr(current.state, "rows", None)  # Cockroach Poker's rules state has rows
     if rows is None:
         return ()
-    return tuple(current.seats[p] for p, row in enumerate(rows) if state.losing_count - 1 in row)
+    return tuple(current.seats[p] for p, row in enumerate(rows) if current.state.losing_count - 1 in row)

@@ -34,13 +34,13 @@ class Snapshot(NamedTuple):
 
 def public_state(current) -> dict:
     """The state JSON of what is at the table now (GET /api/state)."""
-    state = getattr(current, "state", None)
+    state = current.state
     if state is None:  # setup: no game yet
         return {"phase": "setup", "game": current.game, "step": current.step,
                 "joined": list(current.joined), "locked": [], "pads": []}
     from pitable.rules.log import by_seat
 
-    pending = getattr(current, "pending", None) or {}
+    pending = current.pending
     out = state.to_json()
     # who has locked in, never what they bid; then every player number as its seat
     # number, as on the screens and in `pitable replay --json` (a phone at 5 is 5)
@@ -64,9 +64,8 @@ def own_bids(current, phones) -> dict:
     holding the seat now (the bid carries its maker: ``made_by``, from KeyEvent.by).
     A bid a pad made, the assistant's, one made by an earlier phone at the seat (taken
     back, joined again by another device) is nobody's phone's to see."""
-    pending = getattr(current, "pending", None) or {}
-    made_by = getattr(current, "made_by", None) or {}
-    seats = current.seats if getattr(current, "state", None) is not None else ()
+    pending, made_by = current.pending, current.made_by
+    seats = current.seats if current.state is not None else ()
     out = {}
     for player, key in pending.items():
         seat = seats[player] if player < len(seats) else None
@@ -115,10 +114,10 @@ class Publisher:
     def __call__(self, view, frame) -> None:
         table = self.table
         current = table.current
-        state = getattr(current, "state", None)
-        moves = getattr(state, "moves", ())
+        state = current.state
+        moves = state.moves if state is not None else ()
         mine = own_bids(current, self.phones)
-        sitting = getattr(table, "sitting", None)
+        sitting = table.sitting
         version = self.loop.version if self.loop is not None else 0
         reaction = self.loop.reaction if self.loop is not None else 0.0
         key = (version, view, id(frame), table.language, len(moves), moves[-1] if moves else None,

@@ -40,6 +40,21 @@ def test_the_loop_and_the_table_call_what_is_declared_and_probe_nothing():
     assert "getattr(self" not in source and "getattr(event" not in source
 
 
+def test_the_web_edge_reads_what_every_controller_declares():
+    """The phone and TV pages read a controller's state, header, pending bids and where
+    the glass is as declared (``base.Controller``: the setup has none), never by probing."""
+    from pitable.table import public
+    from pitable.table.setup import Setup
+    from pitable.web import publish
+
+    for module in (publish, public):
+        source = Path(inspect.getsourcefile(module)).read_text(encoding="utf-8")
+        assert not re.search(r"\b(getattr|hasattr)\((current|table),", source), module.__name__
+    setup = Setup.__new__(Setup)
+    assert setup.state is None and dict(setup.pending) == {} and setup.where() is None
+    assert public.where(setup) is None and public.set_up(setup) is None and public.one_short(setup) == ()
+
+
 class Screen:
     def __init__(self):
         self.shown = []
