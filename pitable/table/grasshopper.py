@@ -578,27 +578,26 @@ class GrasshopperTable(GameTable):
         return lines
 
     def _nothing_lines(self, move, fx) -> list:
-        """G5: choosers left when the display ran out get nothing: say so."""
+        """Who gets nothing this turn, said in one line where there is room: G3 the seats
+        whose bids cancelled (the reveal greyed them), G4 and G6 every other seat beside a
+        take of all, G5 the choosers left when the display ran out."""
         if not isinstance(move, (Bids, Choose)):
             return []
         st = self.state
-        if st.phase is CHOOSING and st.turn == self._turn:
-            return []
         index = max(i for i, m in enumerate(st.moves) if isinstance(m, Bids))
         bids = st.moves[index]
         res = gh.resolve(tuple(gh.CARD_INDEX[c] for c in bids.cards), st.options)
-        if res.takes_all is not None:
-            # G4, G6: one seat takes the display; an uncancelled card of another seat (a
-            # number beside the Ace, the Ace the X beats) gets nothing: said, as in G5
-            if not isinstance(move, Bids):
-                return []
-            return _nothing([self.seats[p] for p in range(len(bids.cards))
-                             if p != res.takes_all and p not in res.cancelled])
-        if not res.choosers:
-            return []
+        if res.stalemate:
+            return []  # the stalemate's lines say the bid cards are spent
+        if res.takes_all is not None:  # said with the bids' own move
+            first = isinstance(move, Bids)
+            return _nothing([self.seats[p] for p in range(len(bids.cards)) if p != res.takes_all]) if first else []
+        if st.phase is CHOOSING and st.turn == self._turn:
+            return []  # the turn goes on: said at its end (the chooser's screen keeps its big head)
+        cancelled = [self.seats[p] for p in res.cancelled]
         took = sum(1 for m in st.moves[index + 1:] if isinstance(m, Choose))
         took += sum(1 for e in fx if isinstance(e, Took) and e.how == "forced")
-        return _nothing([self.seats[p] for p in res.choosers[took:]])
+        return _nothing(cancelled + [self.seats[p] for p in res.choosers[took:]])
 
     # -- undo -----------------------------------------------------------------------------------
 

@@ -213,10 +213,27 @@ def test_g5_a_chooser_left_with_nothing_is_told_so(new_table):
     assert lines[0] == "S1 takes 3 corn" and "S2, S3 get nothing" in lines
 
 
+def test_g3_tied_bids_are_said_to_get_nothing(new_table):
+    """S2 and S3 both bid 4: cancelled, greyed on the reveal, and said in words with the
+    turn's end (the reveal's order names only S1; the chooser's screen keeps its big head)."""
+    table = new_table()
+    game = start_grasshopper(table)
+    reveal(table, "corn", "strawberry", "broccoli")
+    bid(table, ((1, 5), (2, 3), (3, 3)))
+    press(table, 1, 6)
+    view = table.view()
+    assert isinstance(view, v.Choosing) and view.seat == 1 and view.told == ()
+    press(table, 1, 1)  # S1 takes the corn: the turn is over
+    view = table.view()
+    assert isinstance(view, v.RevealPrompt)
+    assert [words(m) for m in view.told] == ["S1 takes 1 corn", "S2, S3 get nothing"]
+    clean(view)
+
+
 @pytest.mark.parametrize("bids, taker, nothing", [
     (((1, 6), (2, 2), (3, 3)), "S1", ("S2", "S3")),   # G4: the Ace takes all, the numbers get nothing
     (((1, 6), (2, 7), (3, 3)), "S2", ("S1", "S3")),   # G4: the X takes all, the Ace gets nothing
-    (((1, 6), (2, 3), (3, 3)), "S1", ()),             # S2's and S3's 4s cancel: greyed on the reveal
+    (((1, 6), (2, 3), (3, 3)), "S1", ("S2", "S3")),   # S2's and S3's 4s cancel: nothing for them either
 ])
 def test_g4_an_uncancelled_card_beside_a_take_of_all_is_said_to_get_nothing(new_table, bids, taker, nothing):
     table = new_table()
