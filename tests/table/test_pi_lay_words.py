@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pitable.i18n import catalog
 from pitable.rules.grasshopper import Reveal, Took
-from pitable.screens import views as v
 
 from .conftest import start_grasshopper
 
