@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "pitable"
 
 # Lowest first. ``errors`` (and the package's own __init__) is under everything.
-LAYERS = ["errors", "keys", "rules", "sim", "i18n", "screens", "hardware", "config", "host", "table", "web",
+LAYERS = ["errors", "keys", "rules", "sim", "i18n", "narrator", "screens", "hardware", "config", "host", "table", "web",
           "service", "daemon", "cli"]
 # Modules whose layer is not their package's.
 PLACED = {
