@@ -28,6 +28,9 @@ from pitable.config import Config  # noqa: E402
 
 NOTICE_SECONDS = Config.notice_seconds  # an informing screen moves on by itself after this (0: on a key only)
 REVEAL_SECONDS = Config.reveal_seconds  # the bids stay on the glass at least this long, whatever is pressed
+# Lines said now (a take, a harvest) stay on the glass this long before the Pi's own move may
+# replace them: reading a few short lines, from across the table
+READ_SECONDS = 3.0
 from pitable.keys import KEY_BIDS, KEY_DROP  # noqa: E402, F401 - hold 1: the last bids; hold 6: drop the game
 from pitable.screens.grasshopper import MAX_LINES as LINES_PER_PAGE  # noqa: E402 - lines a page at most
 # An overlay (scores, an undo question, a phone's QR) belongs to the seat that opened it:
@@ -125,6 +128,11 @@ class Controller(Toasts):
         """(round, turn) the glass shows; None where no game is (the setup)."""
         return None
 
+    def story(self) -> tuple:
+        """The game's story so far (``pitable.narrator.StoryItem``s, oldest first): the
+        narrator's lines, the same the glass said; () where no game is."""
+        return ()
+
     def on_key(self, event) -> None:
         raise NotImplementedError
 
@@ -170,8 +178,11 @@ class GameTable(Controller):
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
                  notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS,
-                 fits=None, header: dict | None = None, phones=None, web_address: str = "", pads: int = 0):
+                 fits=None, header: dict | None = None, phones=None, web_address: str = "", pads: int = 0,
+                 read_seconds: float = READ_SECONDS):
         self.state = state
+        self.read_seconds = read_seconds
+        self._tells: list = []      # what each move told (the narrator's Told), beside state.moves
         # Whether a view reads whole on the table's display (``pitable.screens.render.
         # layout_problems``): a turn's lines go on the next key screen when they fit there,
         # on pages when not. Without one (a controller alone in a test), always on pages.
@@ -566,6 +577,39 @@ class GameTable(Controller):
 
     def _pushed(self, move, fx) -> None:
         """What follows a move: notices for the table, moves of the assistant's own."""
+
+    # -- what the moves told: the narrator's lines, kept beside the moves -------------------------
+
+    def _narrate(self, move, fx, before: tuple, said_ids: frozenset):
+        """The game's narrator on ``move`` just pushed (``before``: the round and turn it was
+        made in): a ``pitable.narrator.Told``."""
+        raise NotImplementedError
+
+    def _record(self, move, fx, before: tuple):
+        """What the move just pushed told, kept as the story's entry for it (entries of moves
+        taken back are dropped first)."""
+        from pitable.narrator import said
+
+        del self._tells[len(self.state.moves) - 1:]
+        told = self._narrate(move, fx, before, said(self._tells))
+        self._tells.append(told)
+        return told
+
+    def _retell(self) -> None:
+        """The story of a resumed game: its moves taken back and pushed again on the same
+        state, each told as it was (no second rules state)."""
+        st = self.state
+        moves = list(st.moves)
+        for _ in moves:
+            st.pop()
+        for move in moves:
+            before = self._where_now()
+            self._record(move, st.push(move), before)
+
+    def story(self) -> tuple:
+        from pitable.narrator import story
+
+        return story(self._tells[:len(self.state.moves)])
 
     def where(self) -> tuple:
         """(round, turn) of what the glass shows: while the pages of a move are up, the

@@ -9,9 +9,11 @@ A choice made in two steps (target, then claim) reaches the log only when comple
 from __future__ import annotations
 
 from pitable.rules import cockroach as cr
-from pitable.rules.cockroach import KINDS, Call, Flip, Lost, Pass, Took
+from pitable.rules.cockroach import KINDS, Call, Flip, Pass
 from pitable.rules.log import UNDO
 from pitable.i18n import msg
+from pitable.narrator import for_glass
+from pitable.narrator.cockroach import narrate
 from pitable.screens import views as v
 from pitable.table import notices
 from pitable.table.base import KEY_A, KEY_X, GameTable
@@ -25,6 +27,7 @@ class CockroachTable(GameTable):
                  resumed: bool = False, **kw):
         super().__init__(state, seats, journal, clock, signal, **kw)
         self.target = None          # player index chosen in the first step of an offer or pass
+        self._retell()
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, 0, rebid=False))
         elif not state.moves:
@@ -158,23 +161,17 @@ class CockroachTable(GameTable):
 
     # -- committing ------------------------------------------------------------------------------
 
+    def _narrate(self, move, fx, before: tuple, said_ids: frozenset):
+        return narrate(self.state, move, fx, self.seats, before[0])
+
     def _pushed(self, move, fx) -> None:
-        lines = []
-        for e in fx:
-            if isinstance(e, Took):
-                right = e.why == "right_call"
-                lines.append(msg("cr.line.right" if right else "cr.line.wrong", kind=msg(f"kind.{e.kind}")))
-                lines.append(msg("cr.line.face_up", seat=self.seats[e.seat]))
-                if not self.state.is_over():
-                    count = self.state.rows[e.seat][cr.KIND_INDEX[e.kind]]
-                    if count == self.state.losing_count - 1:  # C6: the table is warned at the moment
-                        lines.append(msg("cr.line.one_more", seat=self.seats[e.seat],
-                                         cards=msg(f"n.{e.kind}", n=count)))
-                    lines.append(msg("cr.line.starts", seat=self.seats[e.seat]))
-            elif isinstance(e, Lost):
-                lines.append(msg(f"cr.line.loses.{e.reason}", seat=self.seats[e.seat]))
-        if lines:
+        lines = [line.text for line in for_glass(self._record(move, fx, self._before).lines)]
+        if lines:   # the card's result: on a page that waits for a key (the table lays the card)
             self._add_lines(msg("cr.title.card"), tuple(lines))
+
+    def _commit(self, move) -> bool:
+        self._before = self._where_now()
+        return super()._commit(move)
 
     def _informs(self):
         """The card's result only informs (the taker lays the card down while it shows):

@@ -10,55 +10,14 @@ power cut could lose.
 from __future__ import annotations
 
 from pitable.rules import grasshopper as gh
-from pitable.rules.grasshopper import (BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose,
-                                       Harvested, Plagued, Reveal, RoundEnded, Stalemate, Took)
+from pitable.rules.grasshopper import BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose, Reveal
 from pitable.rules.log import UNDO
-from pitable.i18n import ASSISTANT_SEAT, Msg, msg
+from pitable.i18n import msg
+from pitable.narrator import NOW, REPEAT, for_glass
+from pitable.narrator.grasshopper import cards_list, narrate
 from pitable.screens import views as v
 from pitable.table import notices
 from pitable.table.base import GameTable
-
-
-def counted(n: int, kind: str) -> Msg:
-    """"3 corn", "2 strawberries": a count of a garden kind, in words at the output."""
-    return msg(f"n.{kind}", n=n)
-
-
-def cards_list(cards) -> tuple:
-    """Counts per kind index -> a list of counted kinds (a message value)."""
-    return tuple(counted(n, KINDS[k]) for k, n in enumerate(cards) if n)
-
-
-def _nothing(seats: list) -> list:
-    """"S2 gets nothing", or for several seats one line: "S2, S3 get nothing"."""
-    if not seats:
-        return []
-    if len(seats) == 1:
-        return [msg("line.gets_nothing", seat=seats[0])]
-    return [msg("line.get_nothing", seats=tuple(seats))]
-
-
-ROOM = "room"   # a line's urgency: said where there is room (and on pages), never a reason for a page
-
-
-def _told(sections) -> tuple:
-    """Sections (title, ((line, urgent), ...)) as the lines of a key screen, in order
-    (urgent None: a line for a page only)."""
-    return tuple(line for _, lines in sections for line, urgent in lines if urgent is not None)
-
-
-def _units(sections) -> list:
-    """The lines of the bidding screen in units that stay on one screen, in order, as
-    (lines, said only where room, a round's end): a round's end whole (its title, the
-    majority chip, the cards back); every other line on its own."""
-    out: list = []
-    for head, lines in sections:
-        shown = tuple(line for line, urgent in lines if urgent is not None)
-        if head.id in ("title.round_over", "title.game_over"):
-            out.append((shown, False, True))
-        else:
-            out += [((line,), urgent == ROOM, False) for line, urgent in lines if urgent is not None]
-    return [(unit, optional, whole) for unit, optional, whole in out if unit]
 
 
 class GrasshopperTable(GameTable):
@@ -81,22 +40,25 @@ class GrasshopperTable(GameTable):
         # pad, from a copy of the rules state (never ``pending`` or the deck).
         self.assistant = assistant
         self._position = 0          # bumped by every commit and undo: an answer names its position
-        # What a move asks of the real cards goes on the next screen that takes a key, not
-        # on pages to turn (docs/pace.md): ``told`` on that screen until its next move;
-        # ``_deferred`` (sections: title, lines) kept for the next bidding screen (a harvest,
-        # a plague, a round's end may wait that long; a take may not), which shows them in
-        # ``_parts``, one part until each person's lock-in.
+        # What a move asks of the real cards (the narrator's lines) goes on the next screen
+        # that takes a key, above its own rows (``told``), or on pages that wait for a key
+        # where it does not fit (docs/pace.md). ``told`` stays until the next move; the Pi's
+        # own move waits until it has been up ``read_seconds`` (``_told_since``: when the
+        # glass first showed it uncovered).
         self.told: tuple = ()
-        self._deferred: list = []
-        self._parts: list = []      # the bidding screen's lines: one part a person's lock-in
-        self._news: list = []       # sections the move being pushed made: placed once it is done
-        self._made_in: dict = {}    # id(a section's title) -> (title, (round, turn) of its move)
+        self._told_lines: tuple = ()   # the narrator's Lines behind ``told``
+        self._told_since = None
+        self._waiting = None        # the Pi's choice, held until the lines above it were read
+        self._dealt = None          # what the virtual deck turned up with the move being pushed
+        self._later: tuple = ()     # lines that repeat a screen, waiting for the bidding screen's room
+        self._retell()
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
                                           rebid=state.phase == BIDDING))
             if state.phase is CHOOSING or (state.moves and isinstance(state.moves[-1], Bids)):
                 # the power went in the turn of these bids: nobody may have seen them
                 self.notices.append(self._last_bids())
+            self._place(self._last_lines())  # and what the last move asked of the cards, again
         elif assistant is not None:
             self._add_lines(msg("title.assistant"), (msg("line.assistant_plays"),
                                                      msg("line.assistant_garden"),
@@ -119,10 +81,8 @@ class GrasshopperTable(GameTable):
                                   named, self._reveal_by if named else None, () if named else self.told)
         if st.phase is BIDDING:
             locked = tuple(self.seats[p] for p in sorted(self.pending))
-            # a part of the turn's lines for each person's lock-in (the Pi's do not turn them)
-            people = sum(1 for p in self.pending if self.made_by.get(p) != "pi")
-            told = self._parts[people] if people < len(self._parts) else ()
-            return v.Bidding(st.round, st.turn, self._display(), self.seats, locked, st.pile, toast, told)
+            # the turn's lines stay while seats lock in: a lock-in does not say they were read
+            return v.Bidding(st.round, st.turn, self._display(), self.seats, locked, st.pile, toast, self.told)
         if st.phase is CHOOSING:
             chooser = st.chooser
             if toast is None and self.assistant is not None and chooser in self.assistant.players:
@@ -251,10 +211,15 @@ class GrasshopperTable(GameTable):
             a.think(st, st.chooser, self._position, self._assistant_choice, choice=True)
 
     def _assistant_choice(self, position, player: int, kind: int) -> None:
-        """The assistant's choice arrives (on the loop's thread): committed like a key."""
+        """The assistant's choice arrives (on the loop's thread): committed like a key, once
+        the lines above its screen were up long enough to read (its move would replace them)."""
         st = self.state
         if position != self._position or st.phase is not CHOOSING or st.chooser != player:
             return  # the game moved on (an undo, a resume): it thinks again about the new position
+        due = self._read_by()
+        if due is not None and self.clock() < due:
+            self._waiting = (position, player, kind)
+            return
         self._commit(Choose(KINDS[kind]))
 
     def _assistant_bid(self, position, player: int, card: int) -> None:
@@ -280,11 +245,16 @@ class GrasshopperTable(GameTable):
         self._turn = self.state.turn  # the instructions name the turn just played
         return super()._commit(move)
 
+    def _narrate(self, move, fx, before: tuple, said_ids: frozenset):
+        return narrate(self.state, move, fx, self.seats, self.deck is not None, before[1], said_ids)
+
     def _pushed(self, move, fx) -> None:
         self._position += 1
-        self._announce(move, fx, self._turn)
-        self._auto_reveal(sync=False)  # synced with the move that made them due
-        self._place()
+        if isinstance(move, Bids):
+            self.notices.append(self._reveal_of(move))
+        told = self._record(move, fx, (self.state.round, self._turn))
+        lines = list(told.lines) + self._auto_reveal(sync=False)  # synced with the move that made them due
+        self._place(lines)
         self._assist()  # its bids and choices: it starts thinking (answers come as events)
 
     def _auto_reveal_now(self) -> None:
@@ -293,25 +263,25 @@ class GrasshopperTable(GameTable):
             return
         mark = self._mark()
         try:
-            self._auto_reveal(sync=True)
+            lines = self._auto_reveal(sync=True)
         except OSError as e:
             self._refused(e, mark, notices.REVEAL_NOT_SAVED)
             return
-        self._place()
+        self._place(lines)
 
-    def _auto_reveal(self, sync: bool = True) -> None:
-        """With a virtual deck the assistant turns up the cards itself (and logs them)."""
+    def _auto_reveal(self, sync: bool = True) -> list:
+        """With a virtual deck the assistant turns up the cards itself (and logs them); the
+        lines they told (a stalemate's display renewed, a round's end)."""
         if self.deck is None:
-            return
-        revealed = []
+            return []
+        revealed, lines = [], []
         while self.state.phase is REVEAL:
             move = self.deck.next_reveal(self.state)
             self.journal.write(move.to_json())
-            turn = self.state.turn
+            before = self._where_now()
             fx = self.state.push(move)
             revealed.append(move.kind)
-            if fx:
-                self._announce(move, fx, turn)
+            lines += self._record(move, fx, before).lines
         if revealed and sync:
             self.journal.sync()
         if revealed:
@@ -319,217 +289,167 @@ class GrasshopperTable(GameTable):
             for kind in revealed:
                 counts[KINDS.index(kind)] += 1
             self._dealt = counts  # said on a page only when the turn's lines go on pages
+        return lines
 
-    _dealt = None   # what the virtual deck turned up with the move being pushed
-    _said_pi_lay = _said_pi_chips = False  # the Pi's cards and chips go by it: said once a game
+    def _last_lines(self) -> list:
+        """The lines of the last input a person made and of the virtual deck's reveals after it
+        (a resume tells them again: the power may have gone before anyone read them)."""
+        tells = self._tells[:len(self.state.moves)]
+        out: list = []
+        for move, told in zip(reversed(self.state.moves), reversed(tells)):
+            out = list(told.lines) + out
+            if not (self.deck is not None and isinstance(move, Reveal)):
+                break
+        return out
 
-    def _announce(self, move, fx, turn: int) -> None:
-        """Turn what happened into what the table reads: the reveal (a page of its own),
-        then sections (a stalemate, the turn, the round's end), each a title and its lines
-        as (line, urgent): a take is urgent (its cards move before the next key), a harvest,
-        a plague or the round's end may wait for the next bidding screen."""
-        if isinstance(move, Bids):
-            self.notices.append(self._reveal_of(move))
-            self._parts = []  # the bidding screen that said them has been read: all locked in
-        title = msg("title.turn", turn=turn)
-        turn_lines: list = []
+    # -- where a move's lines go: the pager ----------------------------------------------------
 
-        ended = [e.round for e in fx if isinstance(e, RoundEnded)]
-        made_in = (ended[0] if ended else self.state.round, turn)  # the panel's where, if on pages
-
-        def section(head, lines) -> None:
-            if lines:
-                self._news.append((head, tuple(lines)))
-                self._made_in[id(head)] = (head, made_in)
-
-        for e in fx:
-            if isinstance(e, Took):
-                seat = self.seats[e.seat]
-                # A take moves real cards before the next key. A take of all the bids reveal
-                # said in big letters for 3 s ("S1 takes all": the whole display), and with
-                # the virtual deck no card moves (the chooser's screen showed the choice):
-                # those lines are said where there is room.
-                urgent = ROOM if self.deck is not None or e.how in ("ace", "x", "alone") else True
-                if e.how in ("ace", "x", "alone"):
-                    turn_lines.append((msg("line.takes_all", seat=seat, cards=cards_list(e.cards)), urgent))
-                else:
-                    turn_lines.append((msg("line.takes", seat=seat, cards=cards_list(e.cards)), urgent))
-                if seat > ASSISTANT_SEAT and not self._said_pi_lay:
-                    # the Pi has no hands: someone lays its cards by it (said on its first take:
-                    # "Pi takes 2 corn" says it after that, as the start's page did before)
-                    turn_lines.append((msg("line.pi_lay_n", n=sum(e.cards)), urgent))  # "it" for one card
-                    self._said_pi_lay = True
-            elif isinstance(e, Harvested):
-                seat = self.seats[e.seat]
-                turn_lines.append((msg("line.harvest", seat=seat, cards=counted(3 * e.chips, KINDS[e.kind]),
-                                       n=e.chips), False))
-                if seat > ASSISTANT_SEAT and not self._said_pi_chips:
-                    turn_lines.append((msg("line.pi_chips"), False))  # on its first harvest, likewise
-                    self._said_pi_chips = True
-            elif isinstance(e, Plagued):
-                # no plants in the garden: nothing to harvest was ever there, so no "no harvest"
-                bare = not any(e.cards[1:])
-                turn_lines.append((msg("line.plague_bare" if bare else "line.plague", seat=self.seats[e.seat]), False))
-                # with the virtual deck the garden goes by itself: "plague!" says it, where room
-                turn_lines.append((msg("line.plague_discard", seat=self.seats[e.seat]),
-                                   ROOM if self.deck is not None else False))
-            elif isinstance(e, Stalemate):
-                section(title, turn_lines)
-                turn_lines = []
-                ends = any(isinstance(x, RoundEnded) for x in fx)
-                # "turn up 1 card, then bid again" only on a page: the card entry below says it;
-                # the spent bid cards may wait (the pads know them), the display's discard not
-                urgency = {"line.turn_up_then_bid": None, "line.bids_spent": False}
-                section(msg("title.stalemate"), [(m, urgency.get(m.id, True))
-                                                 for m in self._stalemate_lines(e, ends)])
-            elif isinstance(e, RoundEnded):
-                turn_lines += [(m, ROOM) for m in self._nothing_lines(move, fx)]  # nothing moves: where room
-                section(title, turn_lines)
-                turn_lines = []
-                lines = [msg("line.majority", seats=tuple(self.seats[s] for s in e.majority))
-                         if e.majority else msg("line.no_majority")]
-                if not e.final:
-                    lines.append(msg("line.cards_back"))
-                head = msg("title.game_over") if e.final else msg("title.round_over", round=e.round)
-                section(head, [(head, False)] + [(m, False) for m in lines])
-        if not any(isinstance(e, RoundEnded) for e in fx):
-            turn_lines += [(m, ROOM) for m in self._nothing_lines(move, fx)]
-        section(title, turn_lines)
-
-    def _place(self) -> None:
-        """Put the sections the move made where the table reads them, then fix the bids
-        reveal's footer (the Pi may choose while the bids show: the glass holds still)."""
-        self._place_news()
+    def _place(self, lines) -> None:
+        """Put what the move told where the table reads it before anyone acts on it: on the
+        next screen that takes a key, above its own rows, when the lines said now fit there;
+        else all of them on pages that wait for a key. Lines that repeat what a screen said
+        go beside them where there is room, else wait for the bidding screen (and are left to
+        the story when there is no room there either). Then fix the bids reveal's footer (the
+        Pi may choose while the bids show: the glass holds still)."""
+        lines = list(for_glass(lines))
+        dealt, self._dealt = self._dealt, None
+        self.told, self._told_lines, self._told_since = (), (), None
+        if self.state.phase is BIDDING or self.state.is_over():
+            lines, self._later = list(self._later) + lines, ()
+        if lines:
+            paged, told = self._split(lines)
+            if paged:
+                self._pages_of(paged, dealt if not told else None)
+            if told:
+                self.told = tuple(line.text for line in told)
+                self._told_lines = tuple(told)
+                if self.state.phase is not BIDDING:
+                    self._later += tuple(line for line in lines[len(paged):] if line not in told)
         for i, shown in enumerate(self.notices):
             if isinstance(shown, v.BidsRevealed) and shown.foot is None:
                 last = i == len(self.notices) - 1
                 self.notices[i] = shown._replace(foot=(self._next_step() if last else None) or msg("foot.next"))
+        self._seen(self.clock())
 
-    def _place_news(self) -> None:
-        """The sections the move made: on the next screen that takes a key when they fit
-        there (the urgent ones at least: the rest waits for the bidding screen), else on
-        pages ("Any key: next"), the last resort."""
-        news, self._news = self._news, []
-        dealt, self._dealt = self._dealt, None
-        keep = {id(head) for head, _ in self._deferred + news}
-        self._made_in = {k: m for k, m in self._made_in.items() if k in keep}
-        self.told = ()
+    def _split(self, lines: list) -> tuple:
+        """(the lines for pages, the lines for the next key screen): as many of the last
+        lines as fit the key screen go on it, the ones before on pages first (a page or two
+        rather than a page a section). A line said now is never dropped; lines that repeat
+        what a screen said give way where there is no room, the last first. A section other
+        than a turn's (a stalemate, a round's end) is not cut in two."""
         st = self.state
-        if self.fits is None or st.is_over() or any(not isinstance(n, v.BidsRevealed) for n in self.notices):
-            # the game's end, a resume's notice first, or no display to measure: pages
-            self._pages_of(self._deferred + news, dealt)
-            self._deferred = []
-            return
-        if st.phase is BIDDING:
-            sections = self._deferred + news
-            self._deferred = []
-            parts = self._bidding_parts(_units(sections))
-            if parts is None:
-                self._pages_of(sections, dealt)
-            else:
-                self._parts = parts
-            return
-        if not news:
-            return
-        now = tuple(line for _, lines in news for line, urgent in lines if urgent is True)
-        later = [(head, line, urgent) for head, lines in news for line, urgent in lines
-                 if urgent is False or urgent == ROOM]
-        # as many of the lines that may wait as fit beside the urgent ones (a round's end
-        # whole or not at all), the rest on the bidding screen
-        for k in range(len(later), -1, -1):
-            if 0 < k < len(later) and later[k][0] is later[k - 1][0] and later[k][0].id != "title.turn":
+        if self.fits is None or st.is_over() or any(isinstance(n, v.Instructions) for n in self.notices) \
+                or (st.phase is REVEAL and self.deck is not None):
+            # the game's end, pages up already (told in order after them), no display, or the
+            # virtual deck's reveals were refused (no key screen follows): all on pages
+            return lines, []
+        for k in range(len(lines) + 1):
+            if 0 < k < len(lines) and lines[k].head == lines[k - 1].head and lines[k].head.id != "title.turn":
                 continue
-            told = now + tuple(line for _, line, _ in later[:k])
-            if not told or self.fits(self._peek(notices=[], overlay=None, toast=None, told=told)._replace(toast=None)):
-                self.told = told
-                wait: list = []
-                for head, line, urgent in later[k:]:
-                    if wait and wait[-1][0] is head:
-                        wait[-1] = (head, wait[-1][1] + ((line, urgent),))
-                    else:
-                        wait.append((head, ((line, urgent),)))
-                self._deferred = self._deferred + wait
-                return
-        self._pages_of(news, dealt)
+            told = self._fitting(lines[k:])
+            if told is not None:
+                return lines[:k], told
+        return lines, []
+
+    def _fitting(self, lines: list):
+        """``lines`` as the next key screen shows them, or None when the lines said now do
+        not fit it (those that repeat a screen give way first, the last first)."""
+        lines = list(lines)
+        while lines:
+            if self._screen_fits(tuple(line.text for line in lines)):
+                return lines
+            optional = [i for i, line in enumerate(lines) if line.when == REPEAT]
+            if not optional:
+                return None
+            del lines[optional[-1]]
+        return []
+
+    def _screen_fits(self, told: tuple) -> bool:
+        """Whether the next key screen reads whole with ``told`` on top: built from the rules
+        state and the lines (no copy of the controller). The bidding screen keeps them while
+        seats lock in, so it must read whole with none and with all but one locked in."""
+        view = self._phase_view(None, self.state)._replace(told=told)
+        if isinstance(view, v.Bidding):
+            return self.fits(view._replace(locked=())) and self.fits(view._replace(locked=self.seats[:-1]))
+        return self.fits(view)
 
     def to_read(self) -> list:
-        """Every line the table has still to read, in order: on pages, on the key screen
-        shown after them, kept for the bidding screen (a part a lock-in)."""
+        """Every line the table has still to read, in order: on pages, then on the key
+        screen shown after them."""
         pages = [line for n in self.notices if isinstance(n, v.Instructions) for line in n.lines]
-        return pages + list(self.told) + list(_told(self._deferred)) + [line for part in self._parts for line in part]
+        return pages + list(self.told) + [line.text for line in self._later]
 
-    def _bidding_parts(self, units: list):
-        """As ``_split`` does, dropping units said only where there is room (the last
-        first) until the rest fit; None when they never do."""
-        in_order = [(unit, opt) for unit, opt, _ in units]
-        parts = self._split(in_order)
-        if parts is not None and len(parts) == 1:
-            return parts  # all on the first screen: in the order it happened
-        # else a round's end first, where there is the most room (the cards back are needed to bid)
-        units = [(unit, opt) for unit, opt, _ in sorted(units, key=lambda u: not u[2])]
-        while True:
-            parts = self._split(units)
-            optional = [i for i, (_, opt) in enumerate(units) if opt]
-            if parts is not None or not optional:
-                return parts
-            del units[optional[-1]]
-
-    def _split(self, units: list):
-        """``units`` (lines that go together) split into what the bidding screen shows
-        before the first lock-in of a person, before the second, and so on (each part as
-        many as fit); None when a unit fits no bidding screen or there are more parts than
-        people bidding."""
-        parts: list = []
-        for unit, optional in units:
-            if parts and self._bidding_fits(parts[-1] + unit, len(parts) - 1):
-                parts[-1] += unit
-            elif self._bidding_fits(unit, len(parts)) and (not optional or len(parts) < self._people()):
-                parts.append(unit)
-            elif not optional:
-                return None  # else: said where there is room only (the bids reveal showed it)
-        return parts if len(parts) <= self._people() else None
-
-    def _people(self) -> int:
-        """How many seats people bid for (the Pi's lock-ins turn no part)."""
-        pi = self.assistant.players if self.assistant is not None else ()
-        return self.state.players - len(pi)
-
-    def _bidding_fits(self, told: tuple, locked: int) -> bool:
-        """Whether the bidding screen reads whole with ``told`` and ``locked`` seats locked in
-        (the part after each person's lock-in is shown with the seats that have)."""
-        view = self._peek(notices=[], overlay=None, toast=None, pending={}, _parts=[])
-        return self.fits(view._replace(told=told, locked=tuple(self.seats[:locked]), toast=None))
-
-    def _pages_of(self, sections, dealt) -> None:
-        """Sections as instruction pages, each its title; with real cards to turn up next,
-        the last page says how many (a stalemate's lines say it already); with the virtual
-        deck, what it turned up."""
+    def _pages_of(self, lines: list, dealt) -> None:
+        """Lines as instruction pages: the sections on as few pages as hold them, a page's
+        title its first section's (another section's title inside it, as a line). With real
+        cards the card entry after the pages says how many to turn up; a stalemate's card is
+        said on its page (also on a round's last bid: never "Round 3 over ... Turn up 1
+        card"). With the virtual deck, a last page says what it turned up."""
         st = self.state
-        pages = [(head, tuple(line for line, _ in lines if line is not head)) for head, lines in sections]
-        pages = [(head, lines) for head, lines in pages if lines]
+        pages: list = []
+        for line in lines:
+            if not pages or (pages[-1][0] != line.head and line.text == line.head):
+                pages.append((line.head, ()))   # a section that says its own title: a page of its own
+            elif pages[-1][0] != line.head and line.head not in pages[-1][1]:
+                pages[-1] = (pages[-1][0], pages[-1][1] + (line.head,))  # "Stalemate", inside the page
+            if line.text != line.head:
+                pages[-1] = (pages[-1][0], pages[-1][1] + (line.text,))
+        pages = [(head, texts) for head, texts in pages if texts]
         if pages and st.phase is REVEAL and self.deck is None and not st.is_over():
-            # the card to turn up is said with what it is for: a stalemate's (also on a round's
-            # last bid: never "Round 3 over ... Turn up 1 card"), else the last page's
-            stalemate = [i for i, (head, _) in enumerate(pages) if head == msg("title.stalemate")]
-            i = stalemate[-1] if stalemate else len(pages) - 1
-            if not any(line.id == "line.turn_up_then_bid" for line in pages[i][1]):
-                pages[i] = (pages[i][0], pages[i][1] + (msg("line.turn_up", n=st.to_reveal),))
+            stale = msg("title.stalemate")
+            if self._reveal_reason() in ("stalemate", "renew"):
+                # the card is the stalemate's, also on a round's last bid: said on its page,
+                # before the round's end (its bid cards came back with it: no page of its own)
+                at = [i for i, (head, _) in enumerate(pages) if head == stale]
+                if not at:
+                    ends = [i for i, (head, _) in enumerate(pages) if head.id in ("title.round_over", "title.game_over")]
+                    pages.insert(ends[0] if ends else len(pages), (stale, ()))
+                    at = [ends[0] if ends else len(pages) - 1]
+                i = at[-1]
+                pages[i] = (pages[i][0], pages[i][1] + (msg("line.turn_up_then_bid", n=st.to_reveal),))
+            # else the card entry after the pages says how many to turn up, and why
         if pages and dealt:
             pages.append((msg("title.display"), (msg("line.new_cards", cards=cards_list(dealt)),)))
-        for head, lines in pages:
-            before = len(self.notices)
-            self._add_lines(head, lines)
-            made = self._made_in.get(id(head))
-            if made is not None and made[0] is head:  # pages of lines kept for later: their turn's
-                for n in self.notices[before:]:
-                    self._page_where[id(n)] = (n, made[1])
+        for head, texts in pages:
+            self._add_lines(head, texts)   # their round and turn: the move's (GameTable._tell)
+
+    # -- the Pi's move waits until the lines above it were read ---------------------------------
+
+    def _seen(self, now: float) -> None:
+        """The lines above the key screen are on the glass, uncovered, from now on."""
+        if self.told and self._told_since is None and not self.notices and self.overlay is None:
+            self._told_since = now
+
+    def _read_by(self):
+        """When the lines up now have been read (None: there are none; inf: not shown yet)."""
+        if not any(line.when == NOW for line in self._told_lines):
+            return None
+        return float("inf") if self._told_since is None else self._told_since + self.read_seconds
+
+    def on_key(self, event) -> None:
+        super().on_key(event)
+        self._seen(self.clock())
+
+    def next_deadline(self):
+        times = [t for t in (super().next_deadline(), self._read_by() if self._waiting else None)
+                 if t is not None and t != float("inf")]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> bool:
+        changed = super().tick(now)
+        self._seen(now)
+        if self._waiting is not None and now >= (self._read_by() or 0.0):
+            waiting, self._waiting = self._waiting, None
+            self._assistant_choice(*waiting)
+            changed = True
+        return changed
 
     def _mark(self) -> tuple:
-        return super()._mark() + ((self.told, list(self._deferred), list(self._parts)),)
+        return super()._mark() + ((self.told, self._told_lines, self._told_since, self._later),)
 
     def _take_back(self, mark) -> None:
-        self.told, self._deferred, self._parts = mark[3]
-        self._news, self._dealt = [], None
+        self.told, self._told_lines, self._told_since, self._later = mark[3]
+        self._dealt = None
         self._take_back_game(mark[:3])
 
     def _reveal_of(self, move):
@@ -558,46 +478,6 @@ class GrasshopperTable(GameTable):
         if res.stalemate:
             return msg("why.stalemate")
         return None
-
-    def _stalemate_lines(self, e, round_ends: bool) -> list:
-        """G7: the bid cards are spent; then the order: turn up, then bid again. With an
-        empty draw pile no card is added, and the screen says so."""
-        st = self.state
-        lines = [msg("line.bids_spent")]
-        if e.count > 1:
-            lines.append(msg("line.display_discarded"))
-        if round_ends or st.is_over():
-            return lines  # the round's end says what comes next
-        n = st.to_reveal
-        if n == 0:
-            lines.append(msg("line.no_card_left"))
-        elif self.deck is None:
-            lines.append(msg("line.turn_up_then_bid", n=n))
-        else:
-            lines.append(msg("line.card_added", n=n))
-        return lines
-
-    def _nothing_lines(self, move, fx) -> list:
-        """Who gets nothing this turn, said in one line where there is room: G3 the seats
-        whose bids cancelled (the reveal greyed them), G4 and G6 every other seat beside a
-        take of all, G5 the choosers left when the display ran out."""
-        if not isinstance(move, (Bids, Choose)):
-            return []
-        st = self.state
-        index = max(i for i, m in enumerate(st.moves) if isinstance(m, Bids))
-        bids = st.moves[index]
-        res = gh.resolve(tuple(gh.CARD_INDEX[c] for c in bids.cards), st.options)
-        if res.stalemate:
-            return []  # the stalemate's lines say the bid cards are spent
-        if res.takes_all is not None:  # said with the bids' own move
-            first = isinstance(move, Bids)
-            return _nothing([self.seats[p] for p in range(len(bids.cards)) if p != res.takes_all]) if first else []
-        if st.phase is CHOOSING and st.turn == self._turn:
-            return []  # the turn goes on: said at its end (the chooser's screen keeps its big head)
-        cancelled = [self.seats[p] for p in res.cancelled]
-        took = sum(1 for m in st.moves[index + 1:] if isinstance(m, Choose))
-        took += sum(1 for e in fx if isinstance(e, Took) and e.how == "forced")
-        return _nothing(cancelled + [self.seats[p] for p in res.choosers[took:]])
 
     # -- undo -----------------------------------------------------------------------------------
 
@@ -658,7 +538,8 @@ class GrasshopperTable(GameTable):
             self.state.pop()
         self.pending, self.made_by = {}, {}
         self.notices = []
-        self.told, self._deferred, self._parts = (), [], []  # they told of what is taken back
+        self.told, self._told_lines, self._told_since, self._later = (), (), None, ()  # of what is taken back
+        self._waiting = None
         self._say("toast.undone")
         self._position += 1
         if self.assistant is not None:

@@ -119,111 +119,12 @@ def _cockroach_keys(view, seat: int) -> tuple:
 
 
 
-# -- the game's story -------------------------------------------------------------------------
+# -- the game's story: the narrator's (pitable.narrator), kept by the game's controller -------
 
-class RevealedBids(NamedTuple):
-    """A turn's bids, once revealed: (seat number, card name) per player."""
-
-    bids: tuple
-
-
-class StoryItem(NamedTuple):
-    """A turn (Grasshopper Poker) or a round (Cockroach Poker) as told so far."""
-
-    round: int
-    turn: int | None     # None: Cockroach Poker tells a round
-    lines: tuple         # Msgs and RevealedBids
-
-
-class Story:
-    """The game's story from its moves: each turn's bids once revealed, who took what,
-    harvests, plagues, round ends; in Cockroach Poker each offer, pass, call, the card's
-    kind and who lays it face up. Kept by the moves already told (loop thread: a move
-    costs microseconds), on a copy of the rules made from the header, never the table's."""
-
-    def __init__(self):
-        self._header = None
-        self._moves: tuple = ()
-        self._items: list = []
-        self._state = None
-
-    def items(self, header, moves: tuple, seats: tuple) -> tuple:
-        """The story of the game ``header`` after ``moves``, oldest first."""
-        if header is None:
-            return ()
-        if header is not self._header or moves[:len(self._moves)] != self._moves:
-            from pitable.rules.log import new_state
-
-            self._header, self._moves, self._items = header, (), []
-            self._state = new_state(header)
-        for move in moves[len(self._moves):]:
-            self._push(move, seats)
-        self._moves = moves
-        return tuple(self._items)
-
-    def _push(self, move, seats) -> None:
-        st = self._state
-        round_, turn = st.round, getattr(st, "turn", None)
-        fx = st.push(move)
-        lines = TELL[self._header["game"]](st, move, fx, seats)
-        if not lines:
-            return
-        last = self._items[-1] if self._items else None
-        if last is not None and (last.round, last.turn) == (round_, turn) and not isinstance(lines[0], RevealedBids):
-            self._items[-1] = last._replace(lines=last.lines + lines)  # the rest of a turn goes with its bids
-        else:
-            self._items.append(StoryItem(round_, turn, lines))
-
-
-
-def _grasshopper(st, move, fx, seats) -> tuple:
-    """A turn's story: its bids once revealed, who takes what, harvests, plagues, the
-    stalemate, the round's end."""
-    from pitable.rules.grasshopper import KINDS, Bids, Harvested, Plagued, RoundEnded, Stalemate, Took
-    from pitable.table.grasshopper import cards_list, counted
-
-    lines = []
-    if isinstance(move, Bids):
-        lines.append(RevealedBids(tuple((seats[p], c) for p, c in enumerate(move.cards))))
-    for e in fx:
-        if isinstance(e, Took):
-            key = "line.takes_all" if e.how in ("ace", "x", "alone") else "line.takes"
-            lines.append(msg(key, seat=seats[e.seat], cards=cards_list(e.cards)))
-        elif isinstance(e, Harvested):
-            lines.append(msg("line.harvest", seat=seats[e.seat], cards=counted(3 * e.chips, KINDS[e.kind]), n=e.chips))
-        elif isinstance(e, Plagued):
-            lines.append(msg("line.plague", seat=seats[e.seat]))
-        elif isinstance(e, Stalemate):
-            lines.append(msg("title.stalemate"))
-        elif isinstance(e, RoundEnded):
-            lines.append(msg("title.round_over", round=e.round))
-            lines.append(msg("line.majority", seats=tuple(seats[s] for s in e.majority)) if e.majority
-                         else msg("line.no_majority"))
-    return tuple(lines)
-
-
-def _cockroach(st, move, fx, seats) -> tuple:
-    """A round's story in order: the offer, each pass with its claim, the call, the card's
-    kind and who lays it face up (and a row one short of losing, C6), the loss."""
-    from pitable.rules.cockroach import KIND_INDEX, Called, Lost, Offered, Passed, Took
-
-    lines = []
-    for e in fx:
-        if isinstance(e, (Offered, Passed)):
-            lines.append(msg("cr.story.offer" if isinstance(e, Offered) else "cr.story.pass",
-                             seat=seats[e.seat], to=seats[e.to], kind=msg(f"kind.{e.claim}")))
-        elif isinstance(e, Called):
-            lines.append(msg("cr.story.true" if e.true else "cr.story.false", seat=seats[e.seat]))
-        elif isinstance(e, Took):
-            lines.append(msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong",
-                             kind=msg(f"kind.{e.kind}")))
-            lines.append(msg("cr.line.face_up", seat=seats[e.seat]))
-            count = st.rows[e.seat][KIND_INDEX[e.kind]]
-            if not st.is_over() and count == st.losing_count - 1:
-                lines.append(msg("cr.line.one_more", seat=seats[e.seat], cards=msg(f"n.{e.kind}", n=count)))
-        elif isinstance(e, Lost):
-            lines.append(msg(f"cr.line.loses.{e.reason}", seat=seats[e.seat]))
-    return tuple(lines)
+def story(current) -> tuple:
+    """The game's story so far, oldest first (``pitable.narrator.StoryItem``s): the lines the
+    glass said, in the same words, and the bids and offers it showed on screens of their own."""
+    return current.story()
 
 
 # -- where the glass is ----------------------------------------------------------------------
@@ -277,7 +178,6 @@ def _by_game(grasshopper, cockroach) -> dict:
     return out
 
 
-TELL = _by_game(_grasshopper, _cockroach)
 SET_UP = _by_game(_grasshopper_set_up, _cockroach_set_up)
 
 

@@ -17,7 +17,8 @@ import json
 from pitable.i18n import Msg, catalog, msg
 from pitable.keys import NAMES
 from pitable.rules.games import GAMES, game
-from pitable.table.public import KeyLabel, RevealedBids
+from pitable.narrator import RevealedBids
+from pitable.table.public import KeyLabel
 
 
 def dumps(obj) -> bytes:

@@ -86,15 +86,12 @@ class Publisher:
     - a phone seat sees a pending bid only if that phone made it (``own_bids``)."""
 
     def __init__(self, table, phones, wake, loop=None):
-        from pitable.table.public import Story
-
         self.table = table
         self.phones = phones
         self.wake = wake
         self.loop = loop                # the loop, for its screen version and reaction time
         self._key = None
         self._public = {}               # (seat, language) -> the public frame's bytes
-        self._story = Story()
         self.latest: Snapshot | None = None
 
     def _frame(self, view, frame) -> bytes:
@@ -130,7 +127,7 @@ class Publisher:
 
         st = public_state(current)
         phones = self.phones.seats()
-        story = self._story.items(current.header, tuple(moves), tuple(current.seats)) if state is not None else ()
+        story = public.story(current)
         self.latest = Snapshot(table.language, self._frame(view, frame), st,
                                {seat: public.seat_keys(view, seat, st) for seat in phones},
                                story, public.set_up(current), public.one_short(current),

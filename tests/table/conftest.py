@@ -37,6 +37,21 @@ def press(table, seat, key, action="press"):
         table.clock.advance(getattr(table.current, "reveal_seconds", 0))  # the bids are read first: they hold
     table.on_key(KeyEvent(seat - 1, key, action))
     table.durable()
+    settle(table)
+
+
+def settle(table):
+    """Time passes as at a table: the Pi's move, held until the lines above its screen were
+    up long enough to read, comes (the clock moves only as far as it must)."""
+    for _ in range(4):
+        game = table.current
+        if getattr(game, "_waiting", None) is None or not hasattr(table.clock, "advance"):
+            return
+        due = game.next_deadline()
+        if due is not None and due > table.clock():
+            table.clock.advance(due - table.clock())
+        table.tick(table.clock())
+        table.durable()
 
 
 def start_grasshopper(table, pads=(1, 2, 3), toggles=(), deck_toggle=False):

@@ -1,7 +1,8 @@
 """No press only turns a page (docs/pace.md): whole seeded games through the real table
 (pins, loop, controllers, journal; benchmarks/pace.py's player) where what a turn asks of
-the real cards is on the next screen that takes a key. Counts, not times: a table that
-put a turn's lines on "Any key: next" pages again (2-3 presses a turn) fails here."""
+the real cards is on the next screen that takes a key, or on one page before it where it
+does not fit there. Counts, not times: a table that put a turn's lines on "Any key: next"
+pages a section (2-3 presses a turn) fails here."""
 
 from __future__ import annotations
 
@@ -29,4 +30,6 @@ def test_a_turn_needs_no_page_press(tmp_path, players, deck, pi):
     pages = [t[1] for t in got["turns"]]
     assert len(pages) > 15  # a whole game
     assert statistics.median(pages) == 0
-    assert sum(1 for n in pages if n) <= max(1, len(pages) // 10), pages
+    # p90 at most one page press a turn: what does not fit a key screen is one page, not a
+    # page a section
+    assert sorted(pages)[int(0.9 * (len(pages) - 1))] <= 1, pages

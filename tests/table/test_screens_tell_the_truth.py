@@ -129,18 +129,20 @@ def test_g7_a_stalemate_on_the_rounds_last_bid_still_says_stalemate(new_table):
     to_the_next_bids(table, game)
     bid(table, ((1, 7), (2, 7)))  # the round's last bid: X and X, a stalemate
     press(table, 1, 6)
-    assert said(game)[0] == "Bid cards are spent: put them aside" and "Round 1 over" in said(game)
-    # the card to turn up is the stalemate's: said so, not "new round" (the round's end is
-    # on the bidding screen after it)
+    # the round's end is told before the stalemate's card is turned up (its bid cards come
+    # back with the round's end: "spent" is not said), and the card to turn up is the
+    # stalemate's: said so, not "new round"
     view = table.view()
     assert isinstance(view, v.RevealPrompt) and view.to_reveal == 1 and view.reason == "stalemate"
-    assert [words(m) for m in view.told] == ["Bid cards are spent: put them aside"]
+    told = [words(m) for m in view.told]
+    assert told[0] == "Round 1 over" and "Take your 8 cards back" in told
+    assert not any("spent" in line for line in told)
     clean(view)
     clean(view._replace(told=()))
     assert "Stalemate" in words(msg(f"reason.{view.reason}"))
     press(table, 1, 0)
     bidding = table.view()
-    assert isinstance(bidding, v.Bidding) and "Round 1 over" in [words(m) for m in bidding.told]
+    assert isinstance(bidding, v.Bidding) and bidding.told == ()  # told before the card, not again
     clean(bidding)
 
 
@@ -210,7 +212,10 @@ def test_g5_a_chooser_left_with_nothing_is_told_so(new_table):
     bid(table, ((1, 5), (2, 4), (3, 3)))  # 6, 5, 4: S1 takes the corn, the others get nothing
     press(table, 1, 6)
     lines = said(game)
-    assert lines[0] == "S1 takes 3 corn" and "S2, S3 get nothing" in lines
+    # the take and its harvest on the card entry; who got nothing where there is room (the
+    # bidding screen, if not there)
+    assert lines[:2] == ["S1 takes 3 corn", "S1: 3 corn to the discard pile, take 1 chip"]
+    assert "S2, S3 get nothing" in lines
 
 
 def test_g3_tied_bids_are_said_to_get_nothing(new_table):

@@ -84,6 +84,8 @@ def key_asked(game, rng):
                 return pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1])
         return None  # the Pi thinks
     if st.phase is CHOOSING:
+        if game.seats[st.chooser] > ASSISTANT_SEAT:
+            return None  # the Pi chooses by itself (once the lines above were read)
         return game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]])
     return None
 

@@ -58,7 +58,7 @@ def test_tv_tells_a_cockroach_round_in_order_and_the_card_in_play(web_table):
     assert page["card"] is None
     assert page["history"][0] == {"head": "Round 1", "lines": [
         "S1 gives S2 a card: “fly”", "S2 peeks, passes to S3: “rat”", "S3 calls: false",
-        "It is a rat: the call was wrong", "S3 lays it face up"]}
+        "It is a rat: the call was wrong", "S3 lays it face up", "S3 starts the next round"]}
     assert set(page) == TABLE_FIELDS - {"pile"}
 
 
