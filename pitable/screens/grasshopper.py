@@ -248,8 +248,13 @@ def draw_reveal(c: Canvas, v) -> None:
         room = H - 9 - overhang(foot) - 1 - (y + 10)
         if room // 3 >= 10:  # a pitch of 9 joins the caps and puts a row's tails on the next one's marks
             kind_keys(c, y + 10, min(11, room // 3))
-        else:  # the kinds' words come back with the first card named
+        elif room >= KEY_H + 1:  # the kinds' words come back with the first card named
             kind_key_row(c, y + 11)
+        else:
+            # the lines need the footer's row too: the key caps say what the keys are; who
+            # presses comes back with the first card named
+            kind_key_row(c, y + 11)
+            return
         c.text(W - 1, H - 9, foot, align="right")
         return
     if named:
@@ -504,14 +509,20 @@ def _instructions_layout(say, lang: str, v):
     # the footer's room is the same whatever its letters (descenders or not): pages are made
     # for one footer and shown with another
     foot_h = _feet_top(lang) + len(foot_block.rows) * font.HEIGHT + 2 if foot_block else 0
-    for tscale, scale in ((2, 2), (1, 2), (2, 1), (1, 1)):
+    for tscale, scale in ((2, 2), (1, 2), (2, 1), (1, 1), (0, 1)):
         if tscale == 2 and not fit_scale(head, W - pw, (2,)):
             continue
+        if tscale == 0:
+            # the lines need the title's row too: the title and the page number go (the
+            # footer says whether a page follows)
+            top, head, page, pw = (overhang(lines[0]) if lines else 0), "", "", 0
+            block = layout_paragraph(lines, W, H - top - foot_h, scales=(1,), indent=6)
+            break
         top = overhang(head, tscale) + bottom(head, tscale) + (3 if tscale == 2 else 2)
         block = layout_paragraph(lines, W, H - top - foot_h, scales=(scale,), indent=6)
         if not block.cut:
             break
-    ok = not block.cut and fit_scale(head, W - pw, (tscale,)) is not None and \
+    ok = not block.cut and (tscale == 0 or fit_scale(head, W - pw, (tscale,)) is not None) and \
         (foot_block is None or not foot_block.cut)
     return head, tscale, page, pw, top, block, foot_block, ok
 
@@ -521,7 +532,9 @@ def draw_instructions(c: Canvas, v) -> None:
     footer saying who presses what. Space goes to the lines first: the title shrinks,
     the text gets small; nothing is cut (the display pages: see ``instruction_pages``)."""
     head, tscale, page, pw, top, block, foot_block, _ = _instructions_layout(c.say, c.lang, v)
-    c.text(0, overhang(head, tscale), head if fit_scale(head, W - pw, (tscale,)) else clip(head, W - pw, tscale), tscale)
+    if tscale:
+        c.text(0, overhang(head, tscale), head if fit_scale(head, W - pw, (tscale,)) else clip(head, W - pw, tscale),
+               tscale)
     if page:
         c.text(W - 1, 0, page, align="right")
     c.block(0, top, W, block)
@@ -533,7 +546,7 @@ def draw_instructions(c: Canvas, v) -> None:
 PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.choose", seat=6, last=5),
              msg("foot.offers", seat=6),
              msg("foot.results"))
-MAX_LINES = 3  # lines of instructions a page at most (fewer when the words need the room); the controllers page by it
+MAX_LINES = 5  # lines of instructions a page at most (fewer when the words need the room); the controllers page by it
 
 
 @functools.lru_cache(maxsize=None)
