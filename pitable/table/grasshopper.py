@@ -13,10 +13,10 @@ from pitable.rules import grasshopper as gh
 from pitable.rules.grasshopper import BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose, Reveal
 from pitable.rules.log import UNDO
 from pitable.i18n import msg
-from pitable.narrator import NOW, REPEAT, for_glass
+from pitable.narrator import NOW, for_glass
 from pitable.narrator.grasshopper import cards_list, narrate
 from pitable.screens import views as v
-from pitable.table import notices
+from pitable.table import notices, pager
 from pitable.table.base import GameTable
 
 
@@ -332,37 +332,15 @@ class GrasshopperTable(GameTable):
         self._seen(self.clock())
 
     def _split(self, lines: list) -> tuple:
-        """(the lines for pages, the lines for the next key screen): as many of the last
-        lines as fit the key screen go on it, the ones before on pages first (a page or two
-        rather than a page a section). A line said now is never dropped; lines that repeat
-        what a screen said give way where there is no room, the last first. A section other
-        than a turn's (a stalemate, a round's end) is not cut in two."""
+        """(the lines for pages, the lines for the next key screen): ``pager.split``, or all
+        on pages at the game's end, after pages already up (told in order after them), with
+        no display to measure, or where no key screen follows (the virtual deck's reveals
+        were refused)."""
         st = self.state
         if self.fits is None or st.is_over() or any(isinstance(n, v.Instructions) for n in self.notices) \
                 or (st.phase is REVEAL and self.deck is not None):
-            # the game's end, pages up already (told in order after them), no display, or the
-            # virtual deck's reveals were refused (no key screen follows): all on pages
             return lines, []
-        for k in range(len(lines) + 1):
-            if 0 < k < len(lines) and lines[k].head == lines[k - 1].head and lines[k].head.id != "title.turn":
-                continue
-            told = self._fitting(lines[k:])
-            if told is not None:
-                return lines[:k], told
-        return lines, []
-
-    def _fitting(self, lines: list):
-        """``lines`` as the next key screen shows them, or None when the lines said now do
-        not fit it (those that repeat a screen give way first, the last first)."""
-        lines = list(lines)
-        while lines:
-            if self._screen_fits(tuple(line.text for line in lines)):
-                return lines
-            optional = [i for i, line in enumerate(lines) if line.when == REPEAT]
-            if not optional:
-                return None
-            del lines[optional[-1]]
-        return []
+        return pager.split(lines, self._screen_fits)
 
     def _screen_fits(self, told: tuple) -> bool:
         """Whether the next key screen reads whole with ``told`` on top: built from the rules
@@ -386,28 +364,10 @@ class GrasshopperTable(GameTable):
         said on its page (also on a round's last bid: never "Round 3 over ... Turn up 1
         card"). With the virtual deck, a last page says what it turned up."""
         st = self.state
-        pages: list = []
-        for line in lines:
-            if not pages or (pages[-1][0] != line.head and line.text == line.head):
-                pages.append((line.head, ()))   # a section that says its own title: a page of its own
-            elif pages[-1][0] != line.head and line.head not in pages[-1][1]:
-                pages[-1] = (pages[-1][0], pages[-1][1] + (line.head,))  # "Stalemate", inside the page
-            if line.text != line.head:
-                pages[-1] = (pages[-1][0], pages[-1][1] + (line.text,))
-        pages = [(head, texts) for head, texts in pages if texts]
-        if pages and st.phase is REVEAL and self.deck is None and not st.is_over():
-            stale = msg("title.stalemate")
-            if self._reveal_reason() in ("stalemate", "renew"):
-                # the card is the stalemate's, also on a round's last bid: said on its page,
-                # before the round's end (its bid cards came back with it: no page of its own)
-                at = [i for i, (head, _) in enumerate(pages) if head == stale]
-                if not at:
-                    ends = [i for i, (head, _) in enumerate(pages) if head.id in ("title.round_over", "title.game_over")]
-                    pages.insert(ends[0] if ends else len(pages), (stale, ()))
-                    at = [ends[0] if ends else len(pages) - 1]
-                i = at[-1]
-                pages[i] = (pages[i][0], pages[i][1] + (msg("line.turn_up_then_bid", n=st.to_reveal),))
-            # else the card entry after the pages says how many to turn up, and why
+        pages = pager.sections(lines)
+        if pages and st.phase is REVEAL and self.deck is None and not st.is_over() \
+                and self._reveal_reason() in ("stalemate", "renew"):
+            pages = pager.with_stalemate_card(pages, st.to_reveal)
         if pages and dealt:
             pages.append((msg("title.display"), (msg("line.new_cards", cards=cards_list(dealt)),)))
         for head, texts in pages:
