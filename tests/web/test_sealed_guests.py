@@ -1,0 +1,102 @@
+"""A guest with the Wi-Fi password against a phone that scanned the QR (docs/phones.md,
+"Threat model"): the real server on loopback, each device its own 127.0.0.x. A box the Pi
+sent, sent back to the Pi, moves nothing; wrong sealed joins from many addresses never
+keep the QR's phone out; sockets that never finish their body never keep the phone's
+own keys out."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from tests.web.conftest import SealedPhone, request
+from tests.web.test_server import reveal_start
+
+PHONE = "127.0.0.7"
+GUESTS = [f"127.0.0.{i}" for i in range(60, 66)]
+
+
+def sealed_table(t, source=PHONE):
+    """Grasshopper Poker, pads 1 and 2, a phone that scanned the QR at seat 4 (from ``source``)."""
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    t.press(1, 4)                                       # a joined pad's 5: the QR
+    phone = SealedPhone(t, t.view().phone_qr, source=source)
+    assert phone.join() == 200 and phone.seat == 4
+    return phone
+
+
+def stream_boxes(stream) -> list:
+    """The boxes a stream carried, as a guest who decrypts the Wi-Fi reads them."""
+    body = stream.data.partition(b"\r\n\r\n")[2]
+    return [b[len(b"event: box\ndata: "):].decode() for b in body.split(b"\n\n") if b.startswith(b"event: box\ndata: ")]
+
+
+def test_a_box_the_pi_sent_sent_back_moves_no_counter_and_locks_no_phone_out(web_table):
+    t = web_table()
+    phone = sealed_table(t)
+    joined = json.loads(phone.last["raw"].partition(b"\r\n\r\n")[2])["box"]   # the join's answer, sniffed
+    stream = phone.stream()
+    t.press(1, 6)
+    t.press(1, 6)                                       # the game starts
+    reveal_start(t)
+    for k in (1, 2, 3):
+        assert phone.key(k) == 204                      # S4 changes its bid: its own updates
+    boxes = stream_boxes(stream)
+    assert len(boxes) >= 8
+    fit = [b for b in boxes if len(b) <= 1000]          # what fits a stream's address
+    assert fit
+    before = t.posted
+    answers = []
+    for i, box in enumerate(fit + [joined]):
+        # as a stream's opening (GET /x/<id>/events/<box>) and as a key, from the guests' addresses
+        answers.append(request(t.port, "GET", f"/x/{phone.sid}/events/{box}", source=GUESTS[i % len(GUESTS)],
+                               timeout=2)[0])
+        answers.append(request(t.port, "POST", f"/x/{phone.sid}/key", {"box": box},
+                               source=GUESTS[(i + 3) % len(GUESTS)])[0])
+    t.sync()
+    assert t.posted == before                            # nothing reached the table
+    # a key the phone sealed, caught on its way and sent as a stream's opening first: not
+    # its route, so its number is not taken, and the key itself still counts once
+    held = phone.key_request(4)
+    box = json.loads(held.partition(b"\r\n\r\n")[2])["box"]
+    answers.append(request(t.port, "GET", f"/x/{phone.sid}/events/{box}", source=GUESTS[0], timeout=2)[0])
+    assert request(t.port, "POST", "", raw=held, source=PHONE)[0] == 204
+    t.sync()
+    assert t.posted == before + 1
+    # the phone goes on: its keys, and a new stream that gets its seat
+    assert [phone.key(k) for k in (4, 2)] == [204, 204]
+    assert set(answers) <= {404, 413, 429}, answers      # refused, every one, as a box that does not open
+    assert t.table.current.pending[2] == 2
+    again = phone.stream()
+    assert again.status() == 200 and phone.events(again)
+    stream.close()
+    again.close()
+
+
+def wrong_sealed_join(t, source) -> int:
+    intruder = SealedPhone(t, t.view().phone_qr.split("#")[0] + "#" + "1" * 26, source=source)
+    return request(t.port, "POST", "/api/join", {"box": intruder.joining.box()}, source=source, timeout=5)[0]
+
+
+def test_wrong_sealed_joins_from_many_addresses_never_keep_the_qr_phone_out(web_table):
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    t.press(1, 4)                                       # the QR for seat 4 is on the glass
+    started = time.monotonic()
+    wrong = [wrong_sealed_join(t, f"127.0.{a}.{b}") for a, b in
+             ((1 + i // 100, 1 + i % 100) for i in range(130)) for _ in range(5)]   # 130 addresses x 5
+    assert time.monotonic() - started < 60
+    phone = SealedPhone(t, t.view().phone_qr, source=PHONE)
+    assert phone.join() == 200 and phone.seat == 4       # at once: no wait for the minute
+    # each address was refused on its own (404), never as one of everyone (429)
+    assert wrong.count(404) == 650, (wrong.count(404), wrong.count(429))
+    # a box that opens needs no limit: a phone whose own address failed five times joins too
+    t.press(1, 4)
+    for _ in range(6):
+        wrong_sealed_join(t, "127.0.0.8")
+    second = SealedPhone(t, t.view().phone_qr, source="127.0.0.8")
+    assert second.join() == 200 and second.seat == 5
