@@ -338,11 +338,13 @@ class WebServer:
             return False
         except (asyncio.TimeoutError, ValueError):
             return False
-        conn.waiting = False
         try:
             method, path, headers = http.parse_head(head[:-4])
             n = http.body_length(method, headers)
+            # a socket still waiting for its body holds a slot it does not use yet: it stays
+            # `waiting` (ended first for a newcomer, its own address's included)
             body = await asyncio.wait_for(reader.readexactly(n), HEAD_SECONDS) if n else b""
+            conn.waiting = False
             answer = await self._route(method, path, headers, body, reader, writer, conn)
         except http.HTTPError as e:
             self._count(e.status)

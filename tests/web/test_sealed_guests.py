@@ -7,6 +7,7 @@ own keys out."""
 from __future__ import annotations
 
 import json
+import socket
 import time
 
 from tests.web.conftest import SealedPhone, request
@@ -100,3 +101,29 @@ def test_wrong_sealed_joins_from_many_addresses_never_keep_the_qr_phone_out(web_
         wrong_sealed_join(t, "127.0.0.8")
     second = SealedPhone(t, t.view().phone_qr, source="127.0.0.8")
     assert second.join() == 200 and second.seat == 5
+
+
+def slow_body(port, source):
+    """A socket that sends a key's head and then never its body."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=2, source_address=(source, 0))
+    s.sendall(f"POST /x/AAAAAAAAAAAAAAAA/key HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+              f"X-Pitable: 1\r\nContent-Length: 200\r\n\r\n{{".encode())
+    return s
+
+
+def test_sockets_waiting_for_their_body_never_keep_the_phones_own_keys_out(web_table):
+    t = web_table()
+    phone = sealed_table(t)
+    held = []
+    try:
+        answers = []
+        for i in range(10):
+            held += [slow_body(t.port, PHONE) for _ in range(8)]   # 8 from the phone's own address
+            time.sleep(0.05)
+            t.sync()
+            answers.append(phone.key(7 if i % 2 == 0 else 0))
+        assert answers == [204] * 10
+        assert t.web.per_address.get(PHONE, 0) <= 8
+    finally:
+        for s in held:
+            s.close()
