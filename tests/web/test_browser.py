@@ -219,3 +219,21 @@ def test_nothing_the_browser_keeps_after_a_join_can_act_for_the_seat(web_table, 
         for spelling in (key, base64.b64encode(key), key.hex().encode(), ",".join(map(str, key)).encode()):
             assert spelling not in kept
     assert t.phones.sealed[seat][0] == sid               # the seat is still the phone's
+
+
+def test_a_qr_phone_page_reloaded_holds_no_seat_and_says_what_to_do(web_table, browsers):
+    """The cost of keeping a sealed session in the page's memory only: a reload finds
+    nothing to act for the seat with, and says so in the table's words (a pad takes the
+    seat back and shows a new QR)."""
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    phone = Phone(t, browsers(width=400, height=800))
+    phone.press(7)
+    phone.d.refresh()
+    said = wait_for(lambda: phone.d.find_element(phone.By.ID, "gone").text.startswith("This phone is no longer"),
+                    what="the page saying its seat is gone")
+    assert said and not phone.buttons()
+    assert phone.d.execute_script("return sessionStorage.length") == 0
+    assert phone.seat in t.phones.sealed                 # the seat's session is the Pi's to end

@@ -277,7 +277,21 @@
       history.replaceState(null, "", "/phone");
     }
     // a sealed session is not kept anywhere a reload could find it: only a typed one is
-    phone(session());
+    const me = session();
+    if (me.code) {
+      phone(me);
+    } else {
+      // no seat here (a sealed phone's page reloaded): say so in the table's words
+      gone();
+      const es = new EventSource("/events");
+      es.addEventListener("table", (e) => {
+        const t = JSON.parse(e.data);
+        document.documentElement.lang = t.lang;
+        goneWords = t.words["web.gone"];
+        gone();
+        es.close();
+      });
+    }
   } else if (page === "join") {
     // The QR's address carries the join's secret in its fragment (never sent): out of the
     // address bar at once; the browser's history keeps it, but it is good for one join.
