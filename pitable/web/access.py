@@ -235,7 +235,8 @@ class RateLimit:
 
     How the server uses it: a join ticket (40 bits) is refused without being checked
     once its client (or everyone) is blocked (docs/phones.md); a seat code (128 bits)
-    is checked first, and a valid one always goes through."""
+    is checked first, and a valid one always goes through. Sealed boxes (a QR's join, a
+    sealed session's keys and streams) never come here: nothing in them is guessed."""
 
     def __init__(self, per_client: int = 5, clock=time.monotonic, total: int = 600):
         self.per_client = per_client

@@ -24,6 +24,7 @@ from pitable.hardware.keys import HOLD, PRESS, KeyEvent
 from pitable.web import http
 from pitable.web.access import KeyLimit, RateLimit, digest, normal_ticket
 from pitable.web.payload import dumps, seat_payload, table_payload
+from pitable.web.seal import EVENTS, KEY, STREAM, Refused   # (PyNaCl itself loads in the web thread)
 
 log = logging.getLogger(__name__)
 
@@ -200,6 +201,7 @@ class WebServer:
             except (OSError, AttributeError):
                 pass
         try:  # the sealed channel's library, loaded here at start, not on the loop's first join
+            import nacl.public  # noqa: F401 - the join's X25519
             import nacl.secret  # noqa: F401
         except ImportError:
             log.warning("PyNaCl is missing: phones can join only by the typed address (unsealed)")
@@ -477,8 +479,6 @@ class WebServer:
         be for this route, carry a valid message and a counter above every one before;
         else 404 (or 400 for a message not valid for its route), whatever address it comes
         from, and nothing moves. Nothing here is guessed (a 256-bit key): no rate limit."""
-        from pitable.web.seal import EVENTS, KEY, Refused
-
         snap = self.snapshot
         found = snap.access.sealed(sid) if snap is not None else None
         if box is not None and method != "GET" or box is None and method != "POST":
@@ -692,8 +692,6 @@ class WebServer:
             self._write(s, b"event: gone\ndata: {}\n\n")
             self._drop(s)
             return
-        from pitable.web.seal import STREAM
-
         seat, channel, _ = found
         mine = self._seat_bytes.get(seat)
         if mine is None:

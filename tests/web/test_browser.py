@@ -206,7 +206,7 @@ def test_nothing_the_browser_keeps_after_a_join_can_act_for_the_seat(web_table, 
         again.sid, again.sent = sid, 10 ** 6
         assert again.key(7) in (404, 429)                # no key for the seat, however numbered ...
         opened = again.stream(source="127.0.0.71")
-        assert opened.status() in (404, 429)             # ... and no stream
+        assert opened.closed.wait(5) and opened.status() in (404, 429)   # ... and no stream
         opened.close()
         box = channel.seal({"seat": {"probe": 1}}, "stream").decode()
         for side in ("pi", "phone"):
