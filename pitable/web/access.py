@@ -93,10 +93,11 @@ class Phones:
             join = self._joins.get(ticket)
             if join is None or self.clock() >= until or join.opens(box) is None:
                 continue
-            if self.join(ticket) is None:
-                return None
             sid = base64.urlsafe_b64encode(self.token_bytes(12)).decode()
-            channel, answer = join.accept(box, seat, sid)
+            made = join.accept(box, seat, sid)      # first: a key it refuses seats nobody
+            if made is None or self.join(ticket) is None:
+                return None
+            channel, answer = made
             self.sealed[seat] = (sid, channel)
             self.version += 1
             return seat, sid, answer.decode()

@@ -165,13 +165,17 @@ class Join:
     def accept(self, box, seat: int, sid: str):
         """(the session's Channel, the sealed answer) for a join that opens, or None. The
         Pi's private key lives only in this call."""
+        from nacl.exceptions import CryptoError
         from nacl.public import Box, PrivateKey, PublicKey
 
         obj = self.opens(box)
         if obj is None:
             return None
         mine = PrivateKey.generate()
-        shared = Box(mine, PublicKey(public_key(obj["pk"]))).shared_key()
+        try:
+            shared = Box(mine, PublicKey(public_key(obj["pk"]))).shared_key()
+        except CryptoError:     # a public key of low order (libsodium refuses an all-zero secret)
+            return None
         answer = self.channel.seal({"seat": seat, "sid": sid, "pk": base64.b64encode(bytes(mine.public_key)).decode(),
                                     "to": obj["pk"]}, JOINED)
         return Channel(shared), answer

@@ -127,3 +127,23 @@ def test_sockets_waiting_for_their_body_never_keep_the_phones_own_keys_out(web_t
     finally:
         for s in held:
             s.close()
+
+
+def test_a_join_with_a_public_key_of_low_order_seats_nobody_and_the_qr_stays(web_table):
+    """Whoever read the QR could send a public key whose shared secret is all zeros (a key
+    anyone could work out); libsodium refuses it, and the QR's ticket is not spent by it."""
+    import base64
+
+    from pitable.web.seal import JOIN, Channel
+
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(1, 4)
+    url = t.view().phone_qr
+    weak = Channel(url.split("#", 1)[1], side="phone").seal_as({"pk": base64.b64encode(bytes(32)).decode()}, 1, JOIN)
+    assert request(t.port, "POST", "/api/join", {"box": weak.decode()}, source="127.0.0.9")[0] == 404
+    t.sync()
+    assert t.phones.seats() == () and t.view().phone_qr == url
+    phone = SealedPhone(t, url, source=PHONE)
+    assert phone.join() == 200 and phone.seat == 4
