@@ -315,7 +315,12 @@
     // the phone page takes this page's place in the same document: the session's keys
     // stay in this page's memory, never in the address, the history or storage
     async function become(me) {
-      const r = await fetch("/phone", { credentials: "omit", cache: "no-store" });
+      let r = null;
+      for (let i = 0; i < 3 && !(r && r.ok); i++) {   // the Pi busy (503): the seat is ours, try again
+        if (i) await new Promise((done) => setTimeout(done, 1000));
+        r = await fetch("/phone", { credentials: "omit", cache: "no-store" }).catch(() => null);
+      }
+      if (!r || !r.ok) { refused(503); return; }
       const doc = new DOMParser().parseFromString(await r.text(), "text/html");
       doc.querySelectorAll("script").forEach((x) => x.remove());   // this page's scripts run already
       document.body.replaceChildren(...doc.body.childNodes);
