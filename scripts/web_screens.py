@@ -32,7 +32,6 @@ def shoot(lang: str) -> None:
         phone = Phone(t, phone_driver)                 # seat 4
         t.press(1, 6)
         t.press(1, 6)
-        phone.d.refresh()
         tv.get(f"http://127.0.0.1:{t.port}/")
         turns = 0
         for _ in range(200):                           # play two turns, then stop mid-bidding

@@ -54,57 +54,60 @@ class Phones:
         # Sealed sessions (a phone that scanned the QR, whose fragment holds a key):
         # seat -> (public session id, seal.Channel). Their codes never leave the Pi, and
         # the code routes do not take them: only sealed requests for the id do.
-        self.secrets: dict = {}     # ticket -> the QR's secret (its key)
+        self.secrets: dict = {}     # ticket -> the QR's secret (what keys its join)
+        self._joins: dict = {}      # ticket -> seal.Join of its secret
         self.sealed: dict = {}
         self.version = 0
 
     def ticket(self, seat: int) -> str:
         """A fresh one-use ticket for this seat; the seat's earlier tickets stop working."""
-        from pitable.web.seal import new_secret
+        from pitable.web.seal import Join, new_secret
 
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
         raw = int.from_bytes(self.token_bytes(5), "big")
         t = "".join(ALPHABET[(raw >> (5 * i)) & 31] for i in reversed(range(TICKET_CHARS)))
         self.tickets[t] = (seat, self.clock() + TICKET_SECONDS)
         self.secrets = {k: v for k, v in self.secrets.items() if k in self.tickets}
-        self.secrets[t] = new_secret(self.token_bytes)
+        self._joins = {k: v for k, v in self._joins.items() if k in self.tickets}
+        secret = new_secret(self.token_bytes)
+        try:
+            self._joins[t] = Join(secret)
+            self.secrets[t] = secret
+        except ImportError:     # no PyNaCl: the QR carries the typed address (unsealed)
+            pass
         self.version += 1
         return t
 
     def link(self, ticket: str) -> str:
         """What the QR carries after the address: the join page, and in the fragment
-        (never sent by the browser) the secret that keys the phone's sealed channel."""
+        (never sent by the browser) the secret that keys the phone's join."""
         secret = self.secrets.get(ticket)
         return f"J#{secret}" if secret else f"{ticket[:4]}-{ticket[4:]}"   # (a ticket already gone)
 
     def join_sealed(self, box: str):
-        """A phone that scanned the QR sends a box sealed with its fragment's key: the
-        ticket whose key opens it seats the phone with a sealed session. (seat, session
-        id, channel) or None."""
-        from pitable.web.seal import Channel, Refused
-
+        """A phone that scanned the QR sends its public key sealed with the fragment's
+        secret: the ticket whose secret opens it seats the phone with a sealed session of
+        a fresh key (seal.Join). The QR's secret is spent: it opens nothing after this.
+        (seat, session id, the sealed answer) or None."""
         for ticket, (seat, until) in list(self.tickets.items()):
-            secret = self.secrets.get(ticket)
-            if secret is None or self.clock() >= until:
+            join = self._joins.get(ticket)
+            if join is None or self.clock() >= until or join.opens(box) is None:
                 continue
-            channel = Channel(secret)
-            try:
-                channel.open(box)
-            except Refused:
-                continue
-            found = self.join(ticket)
-            if found is None:
-                return None
             sid = base64.urlsafe_b64encode(self.token_bytes(12)).decode()
+            made = join.accept(box, seat, sid)      # first: a key it refuses seats nobody
+            if made is None or self.join(ticket) is None:
+                return None
+            channel, answer = made
             self.sealed[seat] = (sid, channel)
             self.version += 1
-            return seat, sid, channel
+            return seat, sid, answer.decode()
         return None
 
     def drop_tickets(self) -> None:
         if self.tickets:
             self.tickets = {}
             self.secrets = {}
+            self._joins = {}
             self.version += 1
 
     def join(self, ticket: str) -> tuple | None:
@@ -119,6 +122,7 @@ class Phones:
         del self.tickets[t]
         self.tickets = {}           # a ticket seats exactly one phone: the QR goes, its siblings too
         self.secrets = {}
+        self._joins = {}
         self.sealed.pop(found, None)    # a phone that joins by the typed address is not sealed
         old = self.codes.get(found)
         self.codes[found] = self._code()
@@ -134,6 +138,8 @@ class Phones:
         self.sessions.pop(seat, None)
         self.sealed.pop(seat, None)
         self.tickets = {t: s for t, s in self.tickets.items() if s[0] != seat}
+        self.secrets = {t: x for t, x in self.secrets.items() if t in self.tickets}
+        self._joins = {t: j for t, j in self._joins.items() if t in self.tickets}
         # an old code leading to the seat's code stops with it
         self.moved = {old: new for old, new in self.moved.items() if new in self.codes.values()}
         self.version += 1
@@ -155,6 +161,7 @@ class Phones:
         self.sealed = {s: x for s, x in self.sealed.items() if s in self.codes}
         self.tickets = {}
         self.secrets = {}
+        self._joins = {}
         self.version += 1
 
     def by(self, seat: int):
@@ -172,16 +179,23 @@ class Phones:
         sealed_codes = {self.codes.get(s) for s in self.sealed}
         return Access({digest(c): (s, c, self.by(s)) for s, c in self.codes.items() if s not in self.sealed},
                       {digest(o): n for o, n in self.moved.items() if n not in sealed_codes},
-                      {sid: (s, channel, self.by(s)) for s, (sid, channel) in self.sealed.items()})
+                      {sid: (s, channel, self.by(s)) for s, (sid, channel) in self.sealed.items()},
+                      tuple(j for t, j in self._joins.items() if t in self.tickets and self.clock() < self.tickets[t][1]))
 
 
 class Access:
     """The frozen table of codes the web thread checks against (one per snapshot)."""
 
-    def __init__(self, codes: dict, moved: dict, sealed: dict | None = None):
+    def __init__(self, codes: dict, moved: dict, sealed: dict | None = None, joins: tuple = ()):
         self._codes = codes
         self._moved = moved
         self._sealed = sealed or {}
+        self._joins = joins         # seal.Join of each QR on the glass now
+
+    def opens_join(self, box) -> bool:
+        """Whether a QR's secret on the glass opens this join box (the loop checks again:
+        a box that opens nothing never reaches it)."""
+        return any(j.opens(box) is not None for j in self._joins)
 
     def sealed(self, sid: str):
         """(seat, channel, by) of a sealed session id, or None. The id is not a secret:
@@ -222,7 +236,8 @@ class RateLimit:
 
     How the server uses it: a join ticket (40 bits) is refused without being checked
     once its client (or everyone) is blocked (docs/phones.md); a seat code (128 bits)
-    is checked first, and a valid one always goes through."""
+    is checked first, and a valid one always goes through. Sealed boxes (a QR's join, a
+    sealed session's keys and streams) never come here: nothing in them is guessed."""
 
     def __init__(self, per_client: int = 5, clock=time.monotonic, total: int = 600):
         self.per_client = per_client

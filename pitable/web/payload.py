@@ -85,7 +85,7 @@ def table_payload(snap) -> dict:
     out = {"lang": lang, "frame": base64.b64encode(snap.frame).decode(),
            "words": {k: w(msg(k)) for k in ("web.display", "web.history", "web.screen", "web.locked",
                                                                "web.join", "web.card", "web.sitting",
-                                                               "web.join_used", "web.join_busy")},
+                                                               "web.join_used", "web.join_busy", "web.gone")},
            "sitting": _sitting(w, snap.sitting), "card": None, "setup": None}
     if st.get("phase") == "setup":
         # the heading says what the glass asks: no game is chosen while it asks which

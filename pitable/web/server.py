@@ -24,6 +24,7 @@ from pitable.hardware.keys import HOLD, PRESS, KeyEvent
 from pitable.web import http
 from pitable.web.access import KeyLimit, RateLimit, digest, normal_ticket
 from pitable.web.payload import dumps, seat_payload, table_payload
+from pitable.web.seal import EVENTS, KEY, STREAM, Refused   # (PyNaCl itself loads in the web thread)
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +116,7 @@ class WebServer:
                  join=None, clock=None):
         self.post = post
         self.join = join            # callable(ticket) -> (seat, code) | None, run ON the loop thread
-        self.join_sealed = None     # callable(box) -> (seat, session id, channel) | None, ON the loop thread
+        self.join_sealed = None     # callable(box) -> (seat, session id, sealed answer) | None, ON the loop thread
         self.bind = bind
         self.port = port
         self.host = host
@@ -200,6 +201,7 @@ class WebServer:
             except (OSError, AttributeError):
                 pass
         try:  # the sealed channel's library, loaded here at start, not on the loop's first join
+            import nacl.public  # noqa: F401 - the join's X25519
             import nacl.secret  # noqa: F401
         except ImportError:
             log.warning("PyNaCl is missing: phones can join only by the typed address (unsealed)")
@@ -338,11 +340,13 @@ class WebServer:
             return False
         except (asyncio.TimeoutError, ValueError):
             return False
-        conn.waiting = False
         try:
             method, path, headers = http.parse_head(head[:-4])
             n = http.body_length(method, headers)
+            # a socket still waiting for its body holds a slot it does not use yet: it stays
+            # `waiting` (ended first for a newcomer, its own address's included)
             body = await asyncio.wait_for(reader.readexactly(n), HEAD_SECONDS) if n else b""
+            conn.waiting = False
             answer = await self._route(method, path, headers, body, reader, writer, conn)
         except http.HTTPError as e:
             self._count(e.status)
@@ -471,12 +475,10 @@ class WebServer:
 
     async def _sealed(self, method, sid, box, body, reader, writer, conn):
         """A sealed session's key (POST /x/<id>/key, {"box": ...}) or stream (GET
-        /x/<id>/events/<box>): the box must open with the session's key and carry a
-        counter above every one before it, or it is refused like a wrong code (404,
-        then 429), whatever address it comes from."""
-        from pitable.web.seal import Refused
-
-        client = self._client_of(writer)
+        /x/<id>/events/<box>): the box must open with the key of the phone's direction,
+        be for this route, carry a valid message and a counter above every one before;
+        else 404 (or 400 for a message not valid for its route), whatever address it comes
+        from, and nothing moves. Nothing here is guessed (a 256-bit key): no rate limit."""
         snap = self.snapshot
         found = snap.access.sealed(sid) if snap is not None else None
         if box is not None and method != "GET" or box is None and method != "POST":
@@ -485,25 +487,28 @@ class WebServer:
             if found is None:
                 raise Refused("no such session")
             seat, channel, by = found
-            obj = channel.open(box if box is not None else self._json_body(body).get("box"))
+            if box is not None:
+                channel.open(box, EVENTS)
+            else:
+                obj = channel.open(self._json_body(body).get("box"), KEY, check=self._valid_key)
         except Refused:
-            blocked = self.limit.blocked(client)
-            self.limit.failed(client)
-            raise http.HTTPError(429 if blocked else 404) from None
+            raise http.HTTPError(404) from None
         conn.seated = True
         if box is not None:
-            if obj.get("open") != "events":
-                raise http.HTTPError(400)
             await self._stream(reader, writer, None, conn, seat, sid=sid)
             return None
+        if not self.keys.allow(seat):
+            raise http.HTTPError(429)
+        self.post(KeyEvent(seat - 1, obj["key"], obj.get("action", PRESS), by=by, screen=obj.get("screen")))
+        return http.response(204)
+
+    @staticmethod
+    def _valid_key(obj: dict) -> None:
+        """A sealed key's message: key 0-7, a press or a hold, the screen it was seen on."""
         key, action, screen = obj.get("key"), obj.get("action", PRESS), obj.get("screen")
         if type(key) is not int or not 0 <= key <= 7 or action not in (PRESS, HOLD) or \
                 not (screen is None or type(screen) is int and screen >= 0):
             raise http.HTTPError(400)
-        if not self.keys.allow(seat):
-            raise http.HTTPError(429)
-        self.post(KeyEvent(seat - 1, key, action, by=by, screen=screen))
-        return http.response(204)
 
     def _seat_of(self, code: str, client: str, allow_moved: bool = False):
         """The seat of a valid code (checked first: a valid code is never slowed by anyone's
@@ -522,10 +527,10 @@ class WebServer:
 
     async def _join(self, obj: dict, client: str) -> bytes:
         ticket = obj.get("ticket")
+        if "box" in obj and len(obj) == 1:      # before any limit: a box that opens needs none
+            return await self._join_sealed(obj["box"])
         if self.limit.blocked(client):
             raise http.HTTPError(429)
-        if "box" in obj and len(obj) == 1:
-            return await self._join_sealed(obj["box"], client)
         if normal_ticket(ticket) is None or len(obj) != 1:
             self.limit.failed(client)
             raise http.HTTPError(404 if isinstance(ticket, str) else 400)
@@ -553,16 +558,20 @@ class WebServer:
         except (asyncio.TimeoutError, Exception):  # noqa: BLE001
             raise http.HTTPError(503) from None
 
-    async def _join_sealed(self, box, client: str) -> bytes:
-        """The QR's join: a box sealed with the fragment's key; the answer (the session
-        id, public, and the seat, sealed) is all the phone needs: no code leaves the Pi."""
-        found = await self._on_loop(lambda: self.join_sealed(box) if self.join_sealed else None)
-        if found is None:
-            self.limit.failed(client)
+    async def _join_sealed(self, box) -> bytes:
+        """The QR's join: the phone's public key sealed with the fragment's secret. Tried
+        against the QR on the glass here first: a box that opens nothing never reaches the
+        loop, and counts against no limit (a 128-bit secret is not guessed; the limits are
+        for the typed 40-bit ticket). The answer (the session id, public, and the Pi's
+        public key, sealed) is all the phone needs: no code leaves the Pi."""
+        snap = self.snapshot
+        if snap is None or not snap.access.opens_join(box):
             raise http.HTTPError(404)
-        seat, sid, channel = found
-        return http.response(200, dumps({"sid": sid, "box": channel.seal({"seat": seat}).decode()}),
-                             "application/json")
+        found = await self._on_loop(lambda: self.join_sealed(box) if self.join_sealed else None)
+        if found is None:       # the QR went, or another phone was first
+            raise http.HTTPError(404)
+        _, sid, answer = found
+        return http.response(200, dumps({"sid": sid, "box": answer}), "application/json")
 
     # -- streams ------------------------------------------------------------------------------
 
@@ -689,11 +698,11 @@ class WebServer:
             mine = self._seat_bytes[seat] = dumps(seat_payload(snap, seat))
         if mine != s.last_seat:
             s.last_seat = mine
-            self._write(s, b"event: box\ndata: " + channel.seal({"seat": json.loads(mine)}) + b"\n\n")
+            self._write(s, b"event: box\ndata: " + channel.seal({"seat": json.loads(mine)}, STREAM) + b"\n\n")
         table = self._table_event()
         if table != s.last_table:
             s.last_table = table
-            self._write(s, b"event: box\ndata: " + channel.seal({"table": json.loads(table)}) + b"\n\n")
+            self._write(s, b"event: box\ndata: " + channel.seal({"table": json.loads(table)}, STREAM) + b"\n\n")
 
     def _write(self, s: Stream, data: bytes) -> None:
         """A stream's writes have a deadline too: bytes still in our buffer WRITE_SECONDS

@@ -28,7 +28,8 @@ def need_browser():
         pytest.skip(why)
 
 
-def open_browser(width=1280, height=720, lang="en"):
+def open_browser(width=1280, height=720, lang="en", profile=None):
+    """``profile``: a folder of ours for the browser's profile (kept after it quits), else its own."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -37,6 +38,8 @@ def open_browser(width=1280, height=720, lang="en"):
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 f"--window-size={width},{height}", f"--lang={lang}", "--hide-scrollbars"):
         options.add_argument(arg)
+    if profile is not None:
+        options.add_argument(f"--user-data-dir={profile}")
     return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
 

@@ -235,36 +235,39 @@ class WebTable:
 
 class SealedPhone:
     """A phone that scanned the QR, in Python: the page's protocol with PyNaCl (the same
-    secretbox as tweetnacl in the page): every key and every event of its stream sealed
-    and numbered (docs/phones.md, "Sealed phone traffic")."""
+    secretbox and X25519 as tweetnacl in the page): its public key sealed with the QR's
+    secret to join, then every key and every event of its stream sealed with the session's
+    keys and numbered (docs/phones.md, "Sealed phone traffic")."""
 
     def __init__(self, t, url, source="127.0.0.1"):
-        from pitable.web.seal import Channel
+        from pitable.web.seal import Channel, PhoneJoin
 
         self.t, self.source = t, source
         self.secret = url.split("#", 1)[1]
-        self.channel = Channel(self.secret)
+        self.joining = PhoneJoin(self.secret)
+        # until the join: the QR's secret (what a guest who has it would seal with)
+        self.channel = Channel(self.secret, side="phone")
         self.sent = 0
         self.sid = self.seat = None
         self.last = {}              # what the phone's last join or key request got
 
-    def box(self, obj) -> str:
+    def box(self, obj, route) -> str:
         self.sent += 1
-        return self.channel.seal_as(obj, self.sent).decode()
+        return self.channel.seal_as(obj, self.sent, route).decode()
 
     def join(self) -> int:
-        status, _, body, raw = request(self.t.port, "POST", "/api/join", {"box": self.box({"join": 1})},
+        status, _, body, raw = request(self.t.port, "POST", "/api/join", {"box": self.joining.box()},
                                        source=self.source)
         self.last = {"status": status, "raw": raw}
         if status == 200:
-            out = json.loads(body)
-            self.sid = out["sid"]
-            self.seat = self.channel.open(out["box"])["seat"]
+            self.seat, self.sid, self.channel = self.joining.finish(json.loads(body)["box"])
+            assert self.sid == json.loads(body)["sid"]
+            self.sent = 0
         self.t.sync()
         return status
 
     def key_request(self, key, action="press") -> bytes:
-        body = json.dumps({"box": self.box({"key": key, "action": action})}).encode()
+        body = json.dumps({"box": self.box({"key": key, "action": action}, "key")}).encode()
         return (f"POST /x/{self.sid}/key HTTP/1.1\r\nHost: 127.0.0.1:{self.t.port}\r\nConnection: close\r\n"
                 f"Content-Type: application/json\r\nX-Pitable: 1\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
 
@@ -274,14 +277,14 @@ class SealedPhone:
         return status
 
     def stream(self, source=None) -> "StreamClient":
-        return self.t.stream(f"/x/{self.sid}/events/{self.box({'open': 'events'})}", source=source or self.source)
+        return self.t.stream(f"/x/{self.sid}/events/{self.box({}, 'events')}", source=source or self.source)
 
     def events(self, stream) -> list:
         """What the phone reads of its stream: (kind, data) in order, each opened once."""
         out, seen = [], 0
         for block in stream.data.partition(b"\r\n\r\n")[2].split(b"\n\n"):
             if block.startswith(b"event: box\ndata: "):
-                m = self.channel.peek(block[len(b"event: box\ndata: "):].decode())
+                m = self.channel.peek(block[len(b"event: box\ndata: "):].decode(), "stream")
                 assert m["n"] > seen
                 seen = m["n"]
                 out += [(k, m[k]) for k in ("seat", "table") if k in m]

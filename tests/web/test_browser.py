@@ -35,7 +35,7 @@ class Phone:
         t.press(pad, 4)                              # a joined pad: key 5, the QR
         self.seat = t.view().phone[0]
         url = t.view().phone_qr                      # what the camera reads: the key in the fragment
-        secret = url.split("#", 1)[1]
+        self.secret = secret = url.split("#", 1)[1]
         driver.get(url.replace("HTTP://", "http://"))
         wait_for(lambda: secret not in driver.current_url, what="the key out of the address bar")
         driver.find_element(By.ID, "join").click()
@@ -79,7 +79,6 @@ def test_a_whole_game_of_cockroach_poker_with_pads_and_phones(web_table, browser
     phones = {4: p4, 5: p5}
     t.press(1, 6)
     t.press(1, 6)                                    # S1 starts
-    p4.d.refresh()                                   # (the page follows its new code by itself too)
 
     def act(seat, key):
         (phones[seat].press if seat in phones else lambda k: t.press(seat, k))(key)
@@ -123,7 +122,6 @@ def test_grasshopper_on_phones_keys_labels_and_the_own_bid(web_table, browsers):
     p4 = Phone(t, browsers(width=400, height=800))
     t.press(1, 6)
     t.press(1, 6)                                    # start (the deck: virtual, from the config)
-    p4.d.refresh()
     wait_for(lambda: p4.labels()[0].startswith("1"), what="the bid keys")
     for _ in range(10):
         if type(t.view()).__name__ == "Bidding":
@@ -170,3 +168,72 @@ def test_a_second_phone_on_a_used_qr_is_told_what_to_do(web_table, browsers):
     said = wait_for(lambda: second.find_element(By.ID, "join-error").text, what="what to do instead")
     assert said.startswith("This code is used or has run out") and "key 5" in said
     assert t.phones.seats() == (4,)
+
+
+def test_nothing_the_browser_keeps_after_a_join_can_act_for_the_seat(web_table, tmp_path):
+    """A guest who later reads every file of the phone's browser profile (its History keeps
+    the QR's address, the fragment too) can neither join with it again nor seal a key,
+    open the seat's stream or read a box the Pi sent the seat: the QR's secret was good
+    for one join, and the session's keys were never written down."""
+    import base64
+    import re
+
+    from pitable.web.seal import Channel, Refused
+    from tests.web.conftest import SealedPhone
+
+    need_browser()
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    profile = tmp_path / "profile"
+    d = open_browser(width=400, height=800, profile=profile)
+    try:
+        phone = Phone(t, d)
+        phone.press(7)                                   # it plays: a key (leaves) ...
+        phone.press(7)                                   # ... and another (back)
+    finally:
+        d.quit()                                         # the browser closes: its files are all written
+    seat, (sid, channel) = phone.seat, t.phones.sealed[phone.seat]
+    kept = b"".join(p.read_bytes() for p in profile.rglob("*") if p.is_file())
+    found = set(re.findall(rb"(?<![0-9A-Z])[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Z])", kept))
+    assert len(found) < 200, len(found)
+    assert any(f.decode() == phone.secret for f in found)   # the browser does keep the QR's secret
+    for f in sorted(found)[:50]:
+        url = f"HTTP://127.0.0.1:{t.port}/J#{f.decode()}"
+        again = SealedPhone(t, url, source="127.0.0.70")
+        assert again.join() == 404                       # spent: one join
+        again.sid, again.sent = sid, 10 ** 6
+        assert again.key(7) in (404, 429)                # no key for the seat, however numbered ...
+        opened = again.stream(source="127.0.0.71")
+        assert opened.closed.wait(5) and opened.status() in (404, 429)   # ... and no stream
+        opened.close()
+        box = channel.seal({"seat": {"probe": 1}}, "stream").decode()
+        for side in ("pi", "phone"):
+            probe = Channel(f, side=side)
+            for route in ("stream", "joined"):
+                with pytest.raises(Refused):
+                    probe.peek(box, route)               # nor can it read what the Pi sends the seat
+    # the session's keys are in no file, in any spelling the page could have used
+    for key in channel.keys():
+        for spelling in (key, base64.b64encode(key), key.hex().encode(), ",".join(map(str, key)).encode()):
+            assert spelling not in kept
+    assert t.phones.sealed[seat][0] == sid               # the seat is still the phone's
+
+
+def test_a_qr_phone_page_reloaded_holds_no_seat_and_says_what_to_do(web_table, browsers):
+    """The cost of keeping a sealed session in the page's memory only: a reload finds
+    nothing to act for the seat with, and says so in the table's words (a pad takes the
+    seat back and shows a new QR)."""
+    t = web_table()
+    t.press(1, 0)
+    t.press(1, 0)
+    t.press(2, 0)
+    phone = Phone(t, browsers(width=400, height=800))
+    phone.press(7)
+    phone.d.refresh()
+    said = wait_for(lambda: phone.d.find_element(phone.By.ID, "gone").text.startswith("This phone is no longer"),
+                    what="the page saying its seat is gone")
+    assert said and not phone.buttons()
+    assert phone.d.execute_script("return sessionStorage.length") == 0
+    assert phone.seat in t.phones.sealed                 # the seat's session is the Pi's to end

@@ -47,7 +47,6 @@ def test_the_phone_page_never_breaks_a_word_at_390_px(web_table, lang, tmp_path)
         phone = Phone(t, driver)
         t.press(1, 6)
         t.press(1, 6)
-        driver.refresh()                             # the game's code (the page follows it by itself too)
         assert driver.execute_script("return window.innerWidth") == 390
 
         def check(what):

@@ -140,46 +140,58 @@
   }
 
   // A phone's sealed channel (docs/phones.md): tweetnacl's secretbox (XSalsa20-Poly1305,
-  // the Pi's libsodium secretbox) with the key the QR carried in its fragment. Every key
-  // and every event of the phone's own stream is sealed and numbered; a number already
-  // seen is refused on both sides, so nothing recorded on the Wi-Fi can be played again.
+  // the Pi's libsodium secretbox). The QR's secret (in the fragment) keys the join only:
+  // the page sends an X25519 public key of its own, the Pi answers with its own, and the
+  // session's secret is nacl.box.before of the two. The QR's secret is spent by the join
+  // and the session's secret is kept in this page's memory only: nothing the browser
+  // writes down (history, storage, profile files) can act for the seat. Each direction
+  // has its own key; each box carries its route and a number, and a number already seen
+  // is refused on both sides, so nothing recorded on the Wi-Fi can be played again or
+  // sent back.
   const enc = new TextEncoder(), dec = new TextDecoder();
+  const PI_TO_PHONE = "pitable pi->phone 2\u0000", PHONE_TO_PI = "pitable phone->pi 2\u0000";
   function b64(bytes) { let s = ""; for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]); return btoa(s); }
   function unb64(text) { const s = atob(text), out = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i); return out; }
-  function channel(secret) {
-    const key = nacl.hash(enc.encode("pitable seat key 1\u0000" + secret)).subarray(0, 32);
+  function keyOf(secret, label) {   // SHA-512 of the direction's label and the secret, first half
+    const l = enc.encode(label), all = new Uint8Array(l.length + secret.length);
+    all.set(l); all.set(secret, l.length);
+    return nacl.hash(all).subarray(0, 32);
+  }
+  function channel(secret) {        // the phone's side: seals with phone->pi, opens with pi->phone
+    const out = keyOf(secret, PHONE_TO_PI), inn = keyOf(secret, PI_TO_PHONE);
+    let sent = 0, seen = 0;
     return {
-      seal(obj) {
-        let text = JSON.stringify(obj);
+      seal(obj, route) {
+        let text = JSON.stringify({ ...obj, n: ++sent, r: route });
         text += " ".repeat((64 - enc.encode(text).length % 64) % 64);   // lengths say little
-        const nonce = nacl.randomBytes(24), box = nacl.secretbox(enc.encode(text), nonce, key);
-        const out = new Uint8Array(24 + box.length); out.set(nonce); out.set(box, 24);
-        return b64(out);
+        const nonce = nacl.randomBytes(24), box = nacl.secretbox(enc.encode(text), nonce, out);
+        const all = new Uint8Array(24 + box.length); all.set(nonce); all.set(box, 24);
+        return b64(all);
       },
-      open(text) {
-        const raw = unb64(text), m = nacl.secretbox.open(raw.subarray(24), raw.subarray(0, 24), key);
-        return m ? JSON.parse(dec.decode(m)) : null;
+      // the message if it opens, is for this route and carries a number not seen yet
+      open(text, route) {
+        let m = null;
+        try {
+          const raw = unb64(text), plain = nacl.secretbox.open(raw.subarray(24), raw.subarray(0, 24), inn);
+          m = plain ? JSON.parse(dec.decode(plain)) : null;
+        } catch (e) { m = null; }
+        if (!m || m.r !== route || !(m.n > seen)) return null;
+        seen = m.n;
+        return m;
       },
     };
   }
 
-  // The phone's session lives in this tab's sessionStorage, never in the address (nor the
-  // browser's history): {sid, secret, sent, seen} when sealed, {code} when typed.
+  // A typed address's session lives in this tab's sessionStorage (never in the address):
+  // {code}. A sealed session lives in memory only (see above).
   const SESSION = "pitable-phone";
   function session() { try { return JSON.parse(sessionStorage.getItem(SESSION)) || {}; } catch (e) { return {}; } }
   function keep(s) { sessionStorage.setItem(SESSION, JSON.stringify(s)); }
 
-  if (page === "table") {
-    listen("/events");
-  } else if (page === "phone") {
-    if (location.pathname.startsWith("/s/")) {          // an old address: its code moves out of it
-      keep({ code: location.pathname.split("/")[2] });
-      history.replaceState(null, "", "/phone");
-    }
-    const me = session();
-    const sealed = me.sid ? channel(me.secret) : null;
+  // The phone page: `me` is {sid, sealed} (a sealed session, in memory) or {code} (typed).
+  function phone(me) {
+    const sealed = me.sealed || null;
     const base = sealed ? "/x/" + me.sid : "/s/" + me.code;
-    function numbered(obj) { const s = session(); s.sent = (s.sent || 0) + 1; keep(s); return sealed.seal({ ...obj, n: s.sent }); }
     // What you saw is what you pressed: a tap names the screen this page had shown for a
     // reaction time when the finger went down (the table judges the key by it).
     let shown = [];   // [screen version, since (ms)], newest last
@@ -191,7 +203,7 @@
       return 0;   // nothing up long enough: no screen this table knows (the key does nothing)
     };
     function send(key, action, screen) {
-      if (sealed) return post(base + "/key", { box: numbered({ key: key, action: action, screen: screen }) });
+      if (sealed) return post(base + "/key", { box: sealed.seal({ key: key, action: action, screen: screen }, "key") });
       return post(base + "/key", { key: key, action: action, screen: screen });
     }
     const tap = (k, action) => () => {
@@ -235,12 +247,12 @@
       // each opening carries a fresh number: the browser's own retry (the same address)
       // would be a replay, so the page closes a failed stream and opens a new one
       const open = (tries) => {
-        const es = new EventSource(base + "/events/" + numbered({ open: "events" }));
+        const es = new EventSource(base + "/events/" + sealed.seal({}, "events"));
         let heard = false;
         es.addEventListener("box", (e) => {
-          const m = sealed.open(e.data), s = session();
-          if (!m || m.n <= (s.seen || 0)) return;           // not ours, or seen before: refused
-          s.seen = m.n; keep(s); heard = true;
+          const m = sealed.open(e.data, "stream");
+          if (!m) return;                                    // not ours, another route, or seen before
+          heard = true;
           if (m.seat) onSeat(m.seat);
           if (m.table) showTable(m.table);
         });
@@ -255,9 +267,35 @@
     } else {
       listen(base + "/events", onSeat);
     }
+  }
+
+  if (page === "table") {
+    listen("/events");
+  } else if (page === "phone") {
+    if (location.pathname.startsWith("/s/")) {          // an old address: its code moves out of it
+      keep({ code: location.pathname.split("/")[2] });
+      history.replaceState(null, "", "/phone");
+    }
+    // a sealed session is not kept anywhere a reload could find it: only a typed one is
+    const me = session();
+    if (me.code) {
+      phone(me);
+    } else {
+      // no seat here (a sealed phone's page reloaded): say so in the table's words
+      gone();
+      const es = new EventSource("/events");
+      es.addEventListener("table", (e) => {
+        const t = JSON.parse(e.data);
+        document.documentElement.lang = t.lang;
+        goneWords = t.words["web.gone"];
+        gone();
+        es.close();
+      });
+    }
   } else if (page === "join") {
-    // The QR's address carries the channel's key in its fragment (never sent): out of the
-    // address bar and the history at once. A typed address carries the ticket in its path.
+    // The QR's address carries the join's secret in its fragment (never sent): out of the
+    // address bar at once; the browser's history keeps it, but it is good for one join.
+    // A typed address carries the ticket in its path.
     const secret = location.hash.slice(1).toUpperCase();
     if (secret) history.replaceState(null, "", location.pathname);
     const ticket = secret ? null : location.pathname.slice(1);
@@ -271,23 +309,44 @@
       $("join").textContent = t.words["web.join"];
       es.close();
     });
-    $("join").addEventListener("click", async () => {
-      const ch = secret ? channel(secret) : null;
-      const r = await post("/api/join", ch ? { box: ch.seal({ n: 1, join: 1 }) } : { ticket: ticket });
-      if (r.ok) {
-        const j = await r.json();
-        if (ch) {
-          const m = ch.open(j.box);
-          if (!m) { $("join-error").textContent = words["web.join_used"] || "-"; return; }
-          keep({ sid: j.sid, secret: secret, sent: 1, seen: m.n });
-        } else {
-          keep({ code: j.code });
-        }
-        location.replace("/phone");
-      } else {
-        // a used or expired code, or a second phone on the same QR: say what to do instead
-        $("join-error").textContent = r.status === 429 ? (words["web.join_busy"] || "429") : (words["web.join_used"] || "404");
+    const refused = (status) => {
+      $("join-error").textContent = status === 429 ? (words["web.join_busy"] || "429") : (words["web.join_used"] || "404");
+    };
+    // the phone page takes this page's place in the same document: the session's keys
+    // stay in this page's memory, never in the address, the history or storage
+    async function become(me) {
+      let r = null;
+      for (let i = 0; i < 3 && !(r && r.ok); i++) {   // the Pi busy (503): the seat is ours, try again
+        if (i) await new Promise((done) => setTimeout(done, 1000));
+        r = await fetch("/phone", { credentials: "omit", cache: "no-store" }).catch(() => null);
       }
+      if (!r || !r.ok) { refused(503); return; }
+      const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+      doc.querySelectorAll("script").forEach((x) => x.remove());   // this page's scripts run already
+      document.body.replaceChildren(...doc.body.childNodes);
+      document.body.dataset.page = "phone";
+      history.replaceState(null, "", "/phone");
+      phone(me);
+    }
+    $("join").addEventListener("click", async () => {
+      if (!secret) {
+        const r = await post("/api/join", { ticket: ticket });
+        if (!r.ok) { refused(r.status); return; }
+        keep({ code: (await r.json()).code });
+        location.replace("/phone");
+        return;
+      }
+      const qr = channel(enc.encode(secret)), mine = nacl.box.keyPair(), pk = b64(mine.publicKey);
+      const r = await post("/api/join", { box: qr.seal({ pk: pk }, "join") });
+      if (!r.ok) { refused(r.status); return; }
+      const j = await r.json(), m = qr.open(j.box, "joined");
+      if (!m || m.to !== pk || m.sid !== j.sid) { refused(404); return; }
+      const shared = nacl.box.before(unb64(m.pk), mine.secretKey);
+      mine.secretKey.fill(0);
+      const sealed = channel(shared);
+      shared.fill(0);
+      sessionStorage.removeItem(SESSION);
+      await become({ sid: m.sid, sealed: sealed });
     });
   }
 })();
