@@ -264,8 +264,9 @@ class Table(App):
         return self._join_by_qr(lambda phones: phones.join(ticket))
 
     def phone_join_sealed(self, box: str):
-        """A phone that scanned the QR (loop thread): (seat, session id, channel) if the
-        box opens with the key of the QR on screen now, else None."""
+        """A phone that scanned the QR (loop thread): (seat, session id, the sealed answer that
+        gives the phone its session key) if the box opens with the key of the QR on screen now
+        (the QR's secret is then spent), else None."""
         return self._join_by_qr(lambda phones: phones.join_sealed(box))
 
     def _join_by_qr(self, join):
