@@ -106,7 +106,7 @@ def _setup_game(c: Canvas, v) -> None:
         c.rect(mid - kw - 3, 15, mid - 4, 34, fill=1, radius=2)
         c.text(mid - kw // 2 - 3 - 1, 18, str(i), 2, fill=0, align="center")
         c.paste(icons.icon(game, 2), mid, 13, what=f"icon {game}")
-        name = c.say(msg(f"game.{game}"))
+        name = c.say(key_label(v.keys, i - 1, msg(f"game.{game}")))
         y = 39 + (i - 1) * 12
         kw = key(c, 0, y + overhang(name) - 1, str(i))
         c.text(kw + 3, y + overhang(name), name)
