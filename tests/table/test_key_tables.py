@@ -322,3 +322,25 @@ def test_the_phone_buttons_are_the_screens_key_table(tmp_path, kind):
         assert game.state.is_over() and screens > 20
     finally:
         sim.close()
+
+
+def test_a_key_aimed_at_a_page_never_turns_the_next_one_however_alike(tmp_path):
+    """Two pages that read the same are two notices with their own serial numbers: seat 2's
+    key, aimed at the page seat 1 just turned, leaves the next one up (silently)."""
+    from pitable.i18n import msg
+
+    w = Watched(tmp_path)
+    sim = w.sim
+    try:
+        game = start(w, "real_cards")
+        for _ in range(2):
+            game._add_lines(msg("title.turn", turn=1), (msg("line.no_majority"),))
+        sim._wait(1.0)
+        first, second = game.notices
+        assert first[:-1] == second[:-1] and v.page_serial(first) != v.page_serial(second)
+        w.tap(1, 0)
+        assert game.notices == [second]
+        w.strays(random.Random(2))                  # every seat, 50 ms after the page turned
+        assert game.notices == [second] and sim.view().toast is None
+    finally:
+        sim.close()
