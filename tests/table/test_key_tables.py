@@ -344,3 +344,25 @@ def test_a_key_aimed_at_a_page_never_turns_the_next_one_however_alike(tmp_path):
         assert game.notices == [second] and sim.view().toast is None
     finally:
         sim.close()
+
+
+def test_a_hold_begun_as_the_screen_changed_opens_nothing(tmp_path):
+    """A hold is judged by the whole key table: begun 50 ms after the bids page was turned
+    into the chooser's screen, it opens no scores; begun once that screen was read, it does."""
+    w = Watched(tmp_path, notice_seconds=0)
+    sim = w.sim
+    try:
+        to_bids(w)
+        sim._wait(3.5)                               # the bids wait for a key now
+        w.tap(1, 0)
+        assert isinstance(sim.view(), v.Choosing)
+        sim._wait(SOON - (sim.clock() - sim.changed_at))
+        sim.raw_keys.press(2, 6)                     # seat 3 holds A
+        sim._wait(sim.hold_time + 0.1)
+        sim.raw_keys.release(2, 6)
+        sim._wait(0.1)
+        assert sim.game.overlay is None and isinstance(sim.view(), v.Choosing)
+        sim.long_press(3, 6)                         # read, then held: the scores
+        assert sim.game.overlay is not None and sim.game.overlay[0] == "scores"
+    finally:
+        sim.close()
