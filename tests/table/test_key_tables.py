@@ -366,3 +366,26 @@ def test_a_hold_begun_as_the_screen_changed_opens_nothing(tmp_path):
         assert sim.game.overlay is not None and sim.game.overlay[0] == "scores"
     finally:
         sim.close()
+
+
+def test_a_phone_key_is_judged_by_the_key_table_of_the_version_its_page_showed(tmp_path):
+    """A phone's tap names the screen version its page showed: the bids' version (no keys)
+    after the chooser's screen came, chooses nothing; the chooser's own version chooses."""
+    from pitable.hardware.keys import KeyEvent
+
+    w = Watched(tmp_path)
+    sim = w.sim
+    try:
+        to_bids(w)
+        bids = sim.loop.version
+        sim._wait(3.05)
+        assert isinstance(sim.view(), v.Choosing) and sim.loop.version > bids
+        moves = len(sim.game.state.moves)
+        sim.loop.post(KeyEvent(1, 1, "press", by=("phone", "s"), screen=bids))
+        sim._wait(0.05)
+        assert len(sim.game.state.moves) == moves
+        sim.loop.post(KeyEvent(1, 1, "press", by=("phone", "s"), screen=sim.loop.version))
+        sim._wait(0.05)
+        assert len(sim.game.state.moves) == moves + 1
+    finally:
+        sim.close()
