@@ -147,7 +147,7 @@ def test_a_key_pressed_before_a_reaction_time_acts_on_nothing(tmp_path, lang, vi
         start(sim, virtual=virtual, pi=pi)
         checked = play(sim, rng, delays=(0.0, 0.05, 0.15, 0.25))
         assert sim.game.state.is_over()
-        assert checked["dropped"] > 20
+        assert checked["dropped"] > 10  # keys that mean the same on both screens are taken: not counted
     finally:
         sim.close()
 
