@@ -52,7 +52,9 @@ class PadsTest(App):
         from pitable.i18n import msg
         from pitable.screens import views as v
 
-        return v.Message(msg("pads.title"), self.lines)
+        # every key of every seat does the same here (it says which it is): taken whatever the screen
+        return v.Message(msg("pads.title"), self.lines,
+                         keys=tuple(v.Key(k, ("show",), name) for k, name in enumerate(self.NAMES)))
 
 
 def pads_test(args) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pitable.i18n import msg
 from pitable.screens import font, icons
+from pitable.screens.views import label as key_label  # what a key does, as the screen's key table says
 from pitable.screens.widgets import (H, W, Canvas, bottom, columns, fit_scale, hints, key, key_width, open_key,
                                      layout_paragraph, overhang, seat_boxes)
 
@@ -16,7 +17,7 @@ ARROW = font.ARROW
 from pitable.keys import NAMES as KEY_LABELS  # noqa: E402
 
 
-def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None) -> int:
+def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None, keys: tuple = ()) -> int:
     """The eight critters named, two columns of four, each after the key that names it
     (so a new player finds "stink bug"). ``name_dy``: the names' capitals below the caps'
     tops (0 when the keys end on the frame's last row: "fly" keeps its tail). Returns the
@@ -24,7 +25,7 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None) ->
     pitch = 9
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
-        name = c.say(msg(f"kind.{kind}"))
+        name = c.say(key_label(keys, i, msg(f"kind.{kind}")))  # as the screen's key table says it
         # the critter claimed so far: its key cap drawn open (a frame, its label lit)
         # rather than its name cut out of a lit bar: a 9 px row has no room for a bar
         # that keeps the dot under "bọ" and the foot of the g of "gián" (nor the row above's)
@@ -51,7 +52,8 @@ def claim_line(c: Canvas, y: int, kind: str) -> None:
     c.text(x + im.width + 3, y + (24 - font.ASCENT * scale) // 2, name, scale)
 
 
-def _claim_step(c: Canvas, sender: int, target: int, note=None, back: bool = True, said: str | None = None) -> None:
+def _claim_step(c: Canvas, sender: int, target: int, note=None, back: bool = True, said: str | None = None,
+                keys: tuple = ()) -> None:
     """Passing on or offering, second step: which critter it is said to be. ``note``: a
     row above the footer (the claim received when passing on; the only receiver with two
     players); ``back``: hold X goes back to the seat (not when the seat chose itself);
@@ -59,7 +61,7 @@ def _claim_step(c: Canvas, sender: int, target: int, note=None, back: bool = Tru
     head = c.say(msg("cr.to_claim", sender=sender, target=target))
     c.text(0, overhang(head), head)
     # one row higher than the answer's list when a note needs the row above the footer
-    critter_keys(c, 10 if note is None else 9, lit=said)
+    critter_keys(c, 10 if note is None else 9, lit=said, keys=keys)
     if note is not None:
         text = c.say(note)
         c.text_fit(0, 46 + overhang(text), W, text, scales=(1,))
@@ -112,7 +114,7 @@ def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
 def draw_answer(c: Canvas, v) -> None:
     if v.step == "claim":  # passing on: the claim received stays in sight
         _claim_step(c, v.seat, v.target, msg("cr.said", sender=v.sender, kind=msg(f"kind.{v.claim}")),
-                    said=v.claim)
+                    said=v.claim, keys=v.keys)
         return
     head = c.say(msg("cr.it_is_a", sender=v.sender, seat=v.seat))
     c.text(0, overhang(head), head)
@@ -130,7 +132,8 @@ def draw_answer(c: Canvas, v) -> None:
         rows = ()
     block = layout_paragraph(rows, W, H - 10 - 35, scales=(1,))
     c.block(0, 35, W, block)
-    hints(c, H - 10, [("A", c.say(msg("key.true"))), ("X", c.say(msg("key.false")))], x0=0, x1=W - 1)
+    hints(c, H - 10, [("A", c.say(key_label(v.keys, 6, msg("key.true")))), ("X", c.say(key_label(v.keys, 7, msg("key.false"))))],
+          x0=0, x1=W - 1)
 
 
 def draw_flip(c: Canvas, v) -> None:
@@ -139,7 +142,7 @@ def draw_flip(c: Canvas, v) -> None:
     anyone = c.say(msg("cr.flip_anyone"))  # who presses: any seat may report the face-up card
     block = layout_paragraph((said, anyone), W, 27, scales=(1,))
     c.block(0, 0, W, block)
-    critter_keys(c, H - 36, name_dy=0)
+    critter_keys(c, H - 36, name_dy=0, keys=v.keys)
 
 
 def draw_rows(c: Canvas, v) -> None:

@@ -12,6 +12,7 @@ import functools
 from pitable.i18n import NAMES, msg
 from pitable.rules.games import GAMES
 from pitable.screens import font, icons
+from pitable.screens.views import label as key_label  # what a key does, as the screen's key table says
 from pitable.screens.widgets import (H, W, Canvas, bottom, clip, columns, fit_scale, hint,
                                      hint_width, hints, KEY_H, key, key_width, layout_paragraph, overhang,
                                      seat_boxes, title, top_row)
@@ -105,7 +106,7 @@ def _setup_game(c: Canvas, v) -> None:
         c.rect(mid - kw - 3, 15, mid - 4, 34, fill=1, radius=2)
         c.text(mid - kw // 2 - 3 - 1, 18, str(i), 2, fill=0, align="center")
         c.paste(icons.icon(game, 2), mid, 13, what=f"icon {game}")
-        name = c.say(msg(f"game.{game}"))
+        name = c.say(key_label(v.keys, i - 1, msg(f"game.{game}")))
         y = 39 + (i - 1) * 12
         kw = key(c, 0, y + overhang(name) - 1, str(i))
         c.text(kw + 3, y + overhang(name), name)
@@ -150,8 +151,8 @@ def _setup_join(c: Canvas, v) -> None:
         return
     # with phones on (config web:), a joined pad's key 5 shows a phone's QR: said top right
     phone = c.say(msg("setup.phone_key")) if v.phones is not None and v.joined else None
-    go_on = ("A", c.say(msg("key.go_on")))
-    leave = ("X", c.say(msg("key.leave")))
+    go_on = ("A", c.say(key_label(v.keys, 6, msg("key.go_on"))))
+    leave = ("X", c.say(key_label(v.keys, 7, msg("key.leave"))))
     # key 6 of a joined pad (Grasshopper Poker): what it does next, an action ("Pi strong",
     # "no Pi"); the boxes say who plays. In the bottom row if the three hints fit, else top right.
     pi = ("6", c.say(v.pi_key or msg("seat.assistant"))) if GAMES[v.game].assistant and v.joined else None
@@ -196,7 +197,7 @@ def _setup_options(c: Canvas, v) -> None:
         else:
             c.text(W - 1, y + 1, value, align="right")
             room = W - vw - 3 - (kw + 2)
-        c.text(kw + 2, y + 1, clip(c.say(label), room))
+        c.text(kw + 2, y + 1, clip(c.say(key_label(v.keys, i - 1, label)), room))
 
 
 # -- resumed ------------------------------------------------------------------------------------
@@ -247,7 +248,7 @@ def draw_reveal(c: Canvas, v) -> None:
         foot = c.say(msg("reveal.anyone"))
         room = H - 9 - overhang(foot) - 1 - (y + 10)
         if room // 3 >= 10:  # a pitch of 9 joins the caps and puts a row's tails on the next one's marks
-            kind_keys(c, y + 10, min(11, room // 3))
+            kind_keys(c, y + 10, min(11, room // 3), v.keys)
         elif room >= KEY_H + 1:  # the kinds' words come back with the first card named
             kind_key_row(c, y + 11)
         else:
@@ -276,7 +277,7 @@ def draw_reveal(c: Canvas, v) -> None:
     foot_y = H - 9  # the footer's capitals
     rows_y = y + 10
     pitch = max(KEY_H, min(11, (foot_y - overhang(foot) - 1 - rows_y) // 3))
-    kind_keys(c, rows_y, pitch)
+    kind_keys(c, rows_y, pitch, v.keys)
     c.text(W - 1, foot_y, foot, align="right")
 
 
@@ -315,8 +316,9 @@ def kind_key_row(c: Canvas, y: int) -> None:
         c.paste(im, x, y + 1, what=f"mini {kind}")
 
 
-def kind_keys(c: Canvas, y: int, pitch: int) -> None:
-    """The five kinds, each its key cap and its name (and its picture where there is room)."""
+def kind_keys(c: Canvas, y: int, pitch: int, keys: tuple = ()) -> None:
+    """The five kinds, each its key cap and its name (and its picture where there is room),
+    named as the screen's key table says."""
     pairs, pictures = _kind_rows(c.say)
     for r, (left, right) in enumerate(pairs):
         row = y + r * pitch
@@ -326,7 +328,7 @@ def kind_keys(c: Canvas, y: int, pitch: int) -> None:
             if pictures:
                 c.paste(icons.mini(kind), x, row + 1, what=f"mini {kind}")
                 x += icons.mini(kind).width + 2
-            name = c.say(msg(f"kind.{kind}"))
+            name = c.say(key_label(keys, left, msg(f"kind.{kind}")))
             c.text(x, row + 1, name)
         if right is not None:
             kind = icons.KINDS[right]
@@ -338,7 +340,7 @@ def kind_keys(c: Canvas, y: int, pitch: int) -> None:
                 im = icons.mini(kind)
                 c.paste(im, x - im.width + 1, row + 1, what=f"mini {kind}")
                 x -= im.width + 2
-            c.text(x, row + 1, c.say(msg(f"kind.{kind}")), align="right")
+            c.text(x, row + 1, c.say(key_label(keys, right, msg(f"kind.{kind}"))), align="right")
 
 
 # -- bidding -----------------------------------------------------------------------------------
@@ -449,7 +451,7 @@ def draw_choosing(c: Canvas, v) -> None:
         if fit_scale(head, W, (2,)) and y + overhang(head, 2) + bottom(head, 2) + 2 + rows + (9 if then else 0) <= H:
             c.text(0, y + overhang(head, 2), head, 2)
             top = y + overhang(head, 2) + bottom(head, 2) + 2
-            _kind_list(c, top, v.kinds, pitch)
+            _kind_list(c, top, v.kinds, pitch, v.keys)
             if then:
                 c.text(W - 1, H - 9 + overhang(then), then, align="right")
             return (top - 1, H - 11 if then else H - 1)
@@ -458,14 +460,14 @@ def draw_choosing(c: Canvas, v) -> None:
         if then:
             c.text(W - 1, y, then, align="right")
         top = y + bottom(head, 1) + 2
-        _kind_list(c, top, v.kinds, pitch)
+        _kind_list(c, top, v.kinds, pitch, v.keys)
         return (top - 1, H - 1)
     rows = len(v.kinds) * pitch
     foot = 9 if then else 0
     scale = 2 if fit_scale(head, W, (2,)) and overhang(head, 2) + bottom(head, 2) + 2 + rows + foot <= H else 1
     c.text(0, overhang(head, scale), head, scale)
     y = overhang(head, scale) + bottom(head, scale) + 2
-    _kind_list(c, y, v.kinds, pitch)
+    _kind_list(c, y, v.kinds, pitch, v.keys)
     if then:
         c.text(W - 1, H - 9 + overhang(then), then, align="right")
     # a toast goes over the kinds, never over who chooses now or the order after
@@ -473,12 +475,13 @@ def draw_choosing(c: Canvas, v) -> None:
     return (top, H - 11 if then else H - 1)
 
 
-def _kind_list(c: Canvas, y: int, kinds, pitch: int) -> None:
+def _kind_list(c: Canvas, y: int, kinds, pitch: int, keys: tuple = ()) -> None:
     for kind, n in kinds:
-        kw = key(c, 0, y, str(icons.KINDS.index(kind) + 1))  # a kind's one key, as in card entry
+        i = icons.KINDS.index(kind)
+        kw = key(c, 0, y, str(i + 1))  # a kind's one key, as in card entry
         im = icons.mini(kind)
         c.paste(im, kw + 2, y + 1, what=f"mini {kind}")
-        c.text(kw + 2 + im.width + 3, y + 1, c.say(msg(f"n.{kind}", n=n)))
+        c.text(kw + 2 + im.width + 3, y + 1, c.say(key_label(keys, i, msg(f"n.{kind}", n=n))))
         y += pitch
 
 

@@ -20,6 +20,40 @@ from typing import NamedTuple
 from pitable.i18n import Msg  # noqa: F401 - the type of every wording field below
 
 
+class Key(NamedTuple):
+    """One key of a screen's key table: what pressing it does, and what the glass and the
+    phone say beside it. The controller that builds a view builds its table (one place)
+    and dispatches a key from it; the loop judges a key by it (docs/architecture.md)."""
+
+    key: int                       # the pad's key 0..7 (pitable.keys: 1..6, A, X)
+    does: tuple                    # what pressing it does: a plain hashable value the loop compares,
+    #                                e.g. ("bid", 3), ("choose", "corn"), ("page", serial), ("join",)
+    label: Msg | str               # what the glass and the phone say beside it
+    seats: tuple | None = None     # seat numbers it is for; None: every seat
+
+
+def meaning(keys: tuple, seat: int, key: int):
+    """What ``key`` of ``seat`` (a seat number) does on a screen with ``keys``, or None."""
+    for k in keys:
+        if k.key == key and (k.seats is None or seat in k.seats):
+            return k.does
+    return None
+
+
+def label(keys: tuple, key: int, default):
+    """What the glass says beside ``key`` on a screen with ``keys``: the label its key table
+    gives it (whichever seat it is for), else ``default`` (a key that does nothing here,
+    drawn as it is printed)."""
+    return next((k.label for k in keys if k.key == key), default)
+
+
+def page_serial(view):
+    """The serial number of the notice ``view`` is (its keys turn that page), or None."""
+    keys = getattr(view, "keys", ())
+    does = keys[0].does if keys else None
+    return does[1] if does is not None and does[0] == "page" else None
+
+
 class Setup(NamedTuple):
     """Choosing the game, who plays and the options, with the pads."""
 
@@ -37,6 +71,7 @@ class Setup(NamedTuple):
     phones: tuple | None = None  # seat numbers that have a phone; None: phones are off
     phone_qr: str | None = None  # what the QR carries: the join page, its key in the fragment
     pi_key: Msg | None = None    # what key 6 does on the join step ("Pi strong", "no Pi"): an action
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class Resumed(NamedTuple):
@@ -45,6 +80,7 @@ class Resumed(NamedTuple):
     turn: int
     rebid: bool          # bids of the unfinished turn were lost: everyone bids again
     toast: Msg | None = None
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class RevealPrompt(NamedTuple):
@@ -58,6 +94,7 @@ class RevealPrompt(NamedTuple):
     named: tuple = ()     # kinds named so far in this reveal, in order ("card 2 of 3": a double press shows)
     by: int | None = None  # the seat that names this reveal's cards (the first to press one), or None: one of you
     told: tuple = ()     # Msgs: what the turn just played asks of the table's real cards (in the title's place)
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class Bidding(NamedTuple):
@@ -69,6 +106,7 @@ class Bidding(NamedTuple):
     pile: int
     toast: Msg | None = None
     told: tuple = ()     # Msgs: what the turn (or round) just played asks of the table, until the first lock-in
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class BidsRevealed(NamedTuple):
@@ -84,6 +122,7 @@ class BidsRevealed(NamedTuple):
     toast: Msg | None = None
     foot: Msg | None = None  # who presses what to go on (set by the controller)
     why: Msg | None = None   # why it works out so: "X beats the Ace", "2 players: alone takes all"
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class Choosing(NamedTuple):
@@ -92,6 +131,7 @@ class Choosing(NamedTuple):
     then: tuple          # seat numbers choosing after this one
     toast: Msg | None = None
     told: tuple = ()     # Msgs: what the choice before asks of the table ("S3 takes 1 corn"), on top
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class Instructions(NamedTuple):
@@ -103,6 +143,7 @@ class Instructions(NamedTuple):
     pages: int = 1
     toast: Msg | None = None
     foot: Msg | None = None  # who presses what to go on (set by the controller)
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class Scores(NamedTuple):
@@ -112,6 +153,7 @@ class Scores(NamedTuple):
     gardens: tuple       # per seat: dict kind -> count
     pile: int
     toast: Msg | None = None
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class ConfirmUndo(NamedTuple):
@@ -119,6 +161,7 @@ class ConfirmUndo(NamedTuple):
     what: Msg            # the input to take back ("choice of corn"), or what a drop loses
     toast: Msg | None = None
     title: Msg | None = None  # None: "Undo?"; dropping the game says so
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class GameOver(NamedTuple):
@@ -128,6 +171,7 @@ class GameOver(NamedTuple):
     winners: tuple       # seat numbers
     toast: Msg | None = None
     tiebreak: bool = False  # chips tied at the top and fewer grasshoppers decided (G12)
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class Message(NamedTuple):
@@ -136,6 +180,7 @@ class Message(NamedTuple):
     title: Msg
     lines: tuple = ()    # Msgs
     toast: Msg | None = None
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class Sitting(NamedTuple):
@@ -146,6 +191,7 @@ class Sitting(NamedTuple):
     wins: tuple          # Grasshopper Poker wins per seat, same order
     losses: tuple        # Cockroach Poker losses per seat, same order
     toast: Msg | None = None
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 # -- Cockroach Poker ---------------------------------------------------------------------------
@@ -163,6 +209,7 @@ class CockroachOffer(NamedTuple):
     hands: tuple         # hand counts, same order
     toast: Msg | None = None
     only: bool = False   # two players: the target is the only other seat, chosen by itself
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class CockroachAnswer(NamedTuple):
@@ -178,6 +225,7 @@ class CockroachAnswer(NamedTuple):
     toast: Msg | None = None
     pass_to: tuple = ()  # seat numbers that may still get the card
     forced: str | None = None  # why the receiver must call: "all_seen" | "two_players" (C4); None: may pass
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class CockroachFlip(NamedTuple):
@@ -187,6 +235,7 @@ class CockroachFlip(NamedTuple):
     claim: str
     call: bool           # True: "it is what was claimed"
     toast: Msg | None = None
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class CockroachRows(NamedTuple):
@@ -197,6 +246,7 @@ class CockroachRows(NamedTuple):
     rows: tuple          # per seat: dict kind -> count face up
     toast: Msg | None = None
     lose_at: int = 4     # this many of one critter lose (C6: five with two players)
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 class CockroachOver(NamedTuple):
@@ -205,6 +255,7 @@ class CockroachOver(NamedTuple):
     reason: str          # "four_of_a_kind" | "five_of_a_kind" | "empty_hand"
     kind: str | None     # the losing row's critter
     toast: Msg | None = None
+    keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
 View = (Setup | Resumed | RevealPrompt | Bidding | BidsRevealed | Choosing | Instructions | Scores

@@ -13,7 +13,7 @@ from pathlib import Path
 from pitable.rules.games import GAMES
 from pitable.table.base import NOTICE_SECONDS
 from pitable.table import notices
-from pitable.table.base import Controller
+from pitable.table.base import Controller, page_keys
 from pitable.table.loop import App
 from pitable.table.setup import Setup
 
@@ -70,7 +70,7 @@ class Table(App):
                 self.current = self._resume()
             except Exception:  # noqa: BLE001 - no file in the log directory may stop the daemon
                 log.exception("cannot resume from %s; starting a new game", self.log_dir)
-                self.notices.append(notices.not_resumed())
+                self._notice(notices.not_resumed())
         if self.current is None:
             self.current = self._setup()
             self._check_log_dir()
@@ -83,7 +83,7 @@ class Table(App):
         why = cannot_write(self.log_dir)
         if why is not None:
             log.error("cannot write game logs in %s: %s; games will not be saved", self.log_dir, why.strerror)
-            self.notices.append(notices.not_saving(why.errno))
+            self._notice(notices.not_saving(why.errno))
             self._offer_unsaved = True  # told already: a game starts unsaved if the log cannot be made
 
     def view(self):
@@ -131,25 +131,26 @@ class Table(App):
     # keep their keys: a pad takes its own phone back)
     rows_yield_to_phones = False
 
-    def keys_mean(self):
-        """What a key means on the screen shown now (the loop judges keys by it): equal
-        values, the same meaning; a new value, a new screen (docs/architecture.md)."""
-        if self.notices:
-            return ("page", id(self.notices[0]))
-        return (id(self.current), self.current.keys_mean())
+    def _notice(self, view):
+        """A notice of the table's own (about its log, a stuck key), first in line: any key
+        of any seat turns it, and only it (its serial number is in its key table)."""
+        view = view._replace(keys=page_keys())
+        self.notices.append(view)
+        return view
 
-    def stale_key(self, event) -> None:
-        """A key aimed at a screen that has gone: it did nothing, and the table says so."""
-        self.current.stale_key(event)
+    def stale_key(self, event, meant=None) -> None:
+        """A key aimed at a screen that has gone: it did nothing, and the table says so
+        (silently over a page of its own: a toast would show on the game under it)."""
+        if not self.notices:
+            self.current.stale_key(event, meant)
 
     def key_stuck(self, item) -> None:
         """The pads say a key is stuck (a :class:`~pitable.hardware.keys.KeyStuck`): shown
         on top until any key, and taken off once that key is let go."""
         mine = [n for n, sk in self._stuck_notices if sk == (item.seat, item.key)]
         if item.stuck and not mine:
-            note = notices.key_stuck(item.seat, item.key, self.clock() - item.since)
+            note = self._notice(notices.key_stuck(item.seat, item.key, self.clock() - item.since))
             self._stuck_notices.append((note, (item.seat, item.key)))
-            self.notices.append(note)
         elif not item.stuck:
             self.notices = [n for n in self.notices if not any(n is m for m in mine)]
             self._stuck_notices = [(n, sk) for n, sk in self._stuck_notices if sk != (item.seat, item.key)]
@@ -325,7 +326,7 @@ class Table(App):
         if self.phones is not None:  # fresh codes for this game; a phone's page follows its seat
             self.phones.new_game(seats)
         if not journal.saving:
-            self.notices.append(notices.not_saving(journal.errno))
+            self._notice(notices.not_saving(journal.errno))
         return self._controller(state, header, journal, resumed=False)
 
     def _timing(self) -> dict:
@@ -372,7 +373,7 @@ class Table(App):
         path, state = found.path, found.state
         if state is None:
             log.error("cannot resume %s: %s (the file is left as it is)", path, found.problem)
-            self.notices.append(notices.not_resumed())
+            self._notice(notices.not_resumed())
             return None
         header = found.log.header
         pads = pads_of(header, state.players)  # the header is checked: pads and the assistant's seats add up
@@ -381,7 +382,7 @@ class Table(App):
         if max(pads, default=0) > room:
             log.error("not resuming %s: it needs pad %d, this table has %d (the file is left as it is)",
                       path, max(pads), self.seats)
-            self.notices.append(notices.not_resumed(max(pads)))
+            self._notice(notices.not_resumed(max(pads)))
             return None
         aside = None
         try:
@@ -397,10 +398,10 @@ class Table(App):
         if found.bad_line is not None:
             log.error("%s: %s; resumed up to line %d, the rest is kept %s", path, found.problem,
                       found.bad_line - 1, f"in {aside}" if aside else "in the file as it is")
-            self.notices.append(notices.log_repaired(found.bad_line))
+            self._notice(notices.log_repaired(found.bad_line))
         log.info("resuming %s: %d inputs, round %d, %s", path, len(state.moves), state.round, state.phase)
         if not journal.saving:
-            self.notices.append(notices.not_saving(journal.errno))
+            self._notice(notices.not_saving(journal.errno))
         return self._controller(state, header, journal, resumed=True)
 
     def _controller(self, state, header: dict, journal, resumed: bool):

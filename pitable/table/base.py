@@ -9,6 +9,7 @@ when it next needs waking (``next_deadline``) and lets time pass (``tick``).
 from __future__ import annotations
 
 import copy
+import itertools
 import logging
 import time
 from collections.abc import Mapping
@@ -17,7 +18,9 @@ from types import MappingProxyType
 from pitable.errors import IllegalMove
 from pitable.i18n import Msg, msg
 from pitable.hardware.keys import HOLD
+from pitable.keys import COUNT
 from pitable.screens import views as v
+from pitable.screens.views import Key, meaning, page_serial
 from pitable.table import notices
 
 log = logging.getLogger(__name__)
@@ -41,6 +44,36 @@ from pitable.screens.grasshopper import MAX_LINES as LINES_PER_PAGE  # noqa: E40
 OVERLAY_SECONDS = {"scores": 30.0, "undo": 20.0, "phone": 120.0}
 WAITED_SECONDS = 5.0
 OVERLAY_GAP = 30.0
+
+# Every notice (a page that waits for a key) gets a serial number: its keys turn that page
+# and no other, so a key aimed at page 1 never turns page 2 (an id() is reused once freed).
+_SERIALS = itertools.count(1)
+
+
+def page_keys(seats: tuple | None = None, label=None) -> tuple:
+    """The key table of a new notice: every key (of ``seats``; None: every seat) turns this
+    page, named by a fresh serial number."""
+    serial = next(_SERIALS)
+    label = label if label is not None else msg("key.go_on")
+    return tuple(Key(k, ("page", serial), label, seats) for k in range(COUNT))
+
+
+def every_key(does: tuple, label, seats: tuple | None = None) -> tuple:
+    """A key table in which every key does the same (go back, close, go on)."""
+    return tuple(Key(k, does, label, seats) for k in range(COUNT))
+
+
+def then(foot):
+    """A footer that names no key: "Any key → S3 chooses" as "→ S3 chooses" (a screen that
+    goes on by itself)."""
+    if foot is None or not foot.id.startswith("foot."):
+        return foot
+    return msg("then." + foot.id[len("foot."):], **dict(foot.args))
+
+
+def is_page(does) -> bool:
+    """A key that turns a page (``("page", serial)``): aimed at a page gone, it said nothing."""
+    return does is not None and does[0] == "page"
 
 
 class Toasts:
@@ -66,21 +99,13 @@ class Toasts:
         """What tells one screen from the next (a toast lives only on its own)."""
         return None
 
-    def keys_mean(self):
-        """What the keys mean on the screen shown now: a key pressed for another value
-        (a screen gone since) does nothing (pitable.table.loop, docs/architecture.md)."""
-        return self._screen_id()
-
-    def stale_key(self, event) -> None:
-        """A key its presser aimed at a screen that has gone since: nothing happened. An
-        "any key" page it meant to turn is gone already (silence); a key screen's key is
-        said not taken, never what it would have meant."""
-        if not self._was_page(event):
+    def stale_key(self, event, meant=None) -> None:
+        """A key its presser aimed at a screen that has gone since (``meant``: what it did
+        there): nothing happened. An "any key" page it meant to turn is gone already
+        (silence); a key screen's key is said not taken, never what it would have meant."""
+        if not is_page(meant):
             self._say("toast.key_too_soon", seat=event.seat + 1)
             self._bind_toast()
-
-    def _was_page(self, event) -> bool:
-        return False
 
     def _bind_toast(self) -> None:
         if self.toast is not None and self.toast[2] is None:
@@ -112,8 +137,10 @@ class Controller(Toasts):
     """What ``pitable.table.app.Table`` drives in its current screen: the setup
     (``pitable.table.setup.Setup``) or a game (``GameTable``). Every controller has every
     method; the table calls them, never looks for them. The loop's part (``on_key``,
-    ``view``, ``next_deadline``, ``tick``, ``durable``, ``keys_mean``, ``stale_key``,
-    ``next_views``) the table passes on; the rest is the table's own."""
+    ``view``, ``next_deadline``, ``tick``, ``durable``, ``stale_key``, ``next_views``) the
+    table passes on; the rest is the table's own. Every view it gives carries its key
+    table (``keys``), built here in one place, and ``on_key`` acts on what that table
+    says the key does (a key it gives no meaning is refused with a toast saying why)."""
 
     finished = False    # a game: the table asked for a new one after the end
     again = False       # ... with the same players (key 1 on the result)
@@ -208,7 +235,7 @@ class GameTable(Controller):
             self.clock = clock
         self.signal = signal or (lambda pad_index: None)
         self.notices: list = []     # views the table reads before the game goes on
-        self._page_where: dict = {}       # id(notice) -> (notice, (round, turn) it tells): where()
+        self._page_where: dict = {}       # a notice's serial -> (round, turn) it tells: where()
         self.overlay = None         # (kind, pad number): scores/rows, or an undo to confirm
         self.opener = None          # the seat whose overlay it is (its keys answer it)
         self.overlay_until = None   # when it closes by itself
@@ -263,59 +290,98 @@ class GameTable(Controller):
             self._close_overlay()   # its opener's hold, after others waited: it only closes
         elif event.action == HOLD:
             self._hold(pad, key)
-        elif self.overlay is not None:
+        else:
+            does = meaning(self.view().keys, pad + 1, key)  # what the screen up says this key does
+            if does is None:
+                self._refuse(pad, player, key)
+            else:
+                self._do(pad, player, key, does)
+        self._bind_toast()  # a toast said by this key belongs to the screen the key leaves up
+        self._informing_until()  # an informing screen's time starts when it is first shown
+
+    def _do(self, pad: int, player: int, key: int, does: tuple) -> None:
+        """What a key does, as the key table of the screen up says (``does``)."""
+        what = does[0]
+        if self.overlay is not None:
             kind, _ = self.overlay
             self._close_overlay()
             if kind == "phone":
                 self._phone_key(key)
-            elif kind == "bids":
-                pass  # the last bids again: any key goes back
-            elif kind == "undo":
-                self.undo() if key == KEY_A else self._say("toast.not_undone")
-            elif kind == "drop":
-                self._drop() if key == KEY_A else self._say("toast.game_kept")
-        elif self.notices:
+            elif what == "undo":
+                self.undo()
+            elif what == "drop":
+                self._drop()
+            elif does == ("keep", "undo"):
+                self._say("toast.not_undone")
+            elif does == ("keep", "drop"):
+                self._say("toast.game_kept")
+        elif what == "page":
             # "Any key: next": the key only turns the page, on every notice, the last one
             # too; never a move of the step after it (docs/architecture.md, keys and screens)
-            self.notices.pop(0)
-        elif self.state.is_over():
-            if key == KEY_A:
-                self.finished = True     # a new game: which game, who plays
-            elif key == KEY_SAME:
-                self.finished = self.again = True  # the next game with the same players
-            else:
-                self._say("toast.over_keys")
+            if self.notices and page_serial(self.notices[0]) == does[1]:
+                self.notices.pop(0)
+        elif what == "new_game":
+            self.finished = True     # a new game: which game, who plays
+        elif what == "again":
+            self.finished = self.again = True  # the next game with the same players
         else:
-            self._phase_key(pad, player, key)
-        self._bind_toast()  # a toast said by this key belongs to the screen the key leaves up
-        self._informing_until()  # an informing screen's time starts when it is first shown
+            self._phase_do(pad, player, does)
 
-    def _phase_key(self, pad: int, player: int, key: int) -> None:
+    def _refuse(self, pad: int, player: int, key: int) -> None:
+        """A key the screen up gives no meaning: a toast says why."""
+        if self.state.is_over():
+            self._say("toast.over_keys")
+        elif not self.notices and self.overlay is None:
+            self._phase_refuse(pad, player, key)
+
+    def _phase_do(self, pad: int, player: int, does: tuple) -> None:
         raise NotImplementedError
 
-    def keys_mean(self):
+    def _phase_refuse(self, pad: int, player: int, key: int) -> None:
+        raise NotImplementedError
+
+    # -- the key tables: what each key does on the screen up (one place) ---------------------
+
+    def _key_table(self, shown) -> tuple:
+        """The key table of ``shown``, the screen up now (docs/architecture.md, "Keys and
+        screens"): an overlay's keys are its opener's; a notice's turn that page (none
+        while the bids reveal goes on by itself); the end's start a game; else the phase's."""
         if self.overlay is not None:
-            return ("overlay", self.overlay)
+            kind, _ = self.overlay
+            mine = (self.opener,)
+            if kind == "undo" or kind == "drop":
+                return tuple(Key(k, (kind,) if k == KEY_A else ("keep", kind),
+                                 msg("key.yes") if k == KEY_A else msg("key.no"), mine) for k in range(COUNT))
+            if kind == "phone":
+                return self._phone_keys(mine)
+            return every_key(("close", kind), msg("web.back"), mine)
         if self.notices:
-            return ("page", id(self.notices[0]))
+            if self._moves_on_by_itself():
+                return ()   # it names no key: it goes on by itself
+            return self.notices[0].keys
         if self.state.is_over():
-            return ("over", self.finished)
-        return ("phase", self._phase_meaning())
+            seats = tuple(self.seats)
+            return (Key(KEY_SAME, ("again",), msg("key.again"), seats),
+                    Key(KEY_A, ("new_game",), msg("key.new_game"), seats))
+        return self._phase_keys(shown)
 
-    def _phase_meaning(self):
-        """Within a phase, what tells one key screen from the next: by default every move
-        (each is one person's, and the next is someone else's)."""
-        return (len(self.state.moves), self.target)
+    def _phase_keys(self, shown) -> tuple:
+        """The phase's key table for its screen ``shown`` (each game says)."""
+        raise NotImplementedError
 
-    def stale_key(self, event) -> None:
+    def _page_keys(self) -> tuple:
+        """The key table of a new notice of this game: any key of a seat in it turns it."""
+        return page_keys(tuple(self.seats))
+
+    def stale_key(self, event, meant=None) -> None:
         # on the bids reveal and the other pages a stray key says nothing: the page
         # is for reading, and no toast takes its footer's place
         if self.notices or (self.overlay is not None and self.overlay[0] == "scores"):
             return
-        super().stale_key(event)
+        super().stale_key(event, meant)
 
     def _screen_id(self):
-        return (len(self.state.moves), id(self.notices[0]) if self.notices else None, self.overlay,
+        return (len(self.state.moves), page_serial(self.notices[0]) if self.notices else None, self.overlay,
                 self.target, self.finished)
 
     def _next_step(self):
@@ -345,12 +411,23 @@ class GameTable(Controller):
 
     def _informs(self):
         """The screen shown now if it only informs (it then moves on after a time):
-        the scores or rows overlay, the last bids again, the bids reveal, the resumed notice."""
+        the scores or rows overlay, the last bids again, the bids reveal. Nothing under a
+        key prompt moves on by itself: the resumed notice and every page wait for a key."""
         if self.overlay is not None:
             return self.overlay if self.overlay[0] in ("scores", "bids") else None
-        if self.notices and isinstance(self.notices[0], (v.BidsRevealed, v.Resumed)):
+        if self.notices and isinstance(self.notices[0], v.BidsRevealed) and self.reveal_seconds:
             return self.notices[0]
         return None
+
+    def _moves_on_by_itself(self) -> bool:
+        """The bids reveal up front goes on by itself after reveal_seconds: it names no key
+        (its key table is empty). With notice_seconds 0 it waits for a key once its time is
+        up, and then says so; with reveal_seconds 0 it is a page like the others."""
+        if self.overlay is not None or not self.notices or not isinstance(self.notices[0], v.BidsRevealed):
+            return False
+        if not self.reveal_seconds:
+            return False
+        return bool(self.notice_seconds) or self._revealing(self.clock())
 
     def _informing_until(self):
         shown = self._informs()
@@ -445,6 +522,14 @@ class GameTable(Controller):
         self._close_overlay()
         self.phones.drop_tickets()
         self._say("toast.phone_joined", seat=seat)
+
+    def _phone_keys(self, mine: tuple) -> tuple:
+        """The phone QR's keys (its opener's): the number of a seat of this game that has a
+        phone takes that phone back; any other key goes back."""
+        codes = self.phones.codes if self.phones is not None else {}
+        return tuple(Key(k, ("phone_off", k + 1), msg("seat", seat=k + 1), mine)
+                     if k < KEY_A and k + 1 in codes and k + 1 in self.seats
+                     else Key(k, ("close", "phone"), msg("key.go_on"), mine) for k in range(COUNT))
 
     def _phone_view(self, toast):
         seat = self.overlay[1]
@@ -617,9 +702,9 @@ class GameTable(Controller):
         state's. ``turn`` is None in a game without turns (Cockroach Poker). The phone's
         and TV's panel says this, never a turn the glass has not reached."""
         if self.notices:
-            told = self._page_where.get(id(self.notices[0]))
-            if told is not None and told[0] is self.notices[0]:
-                return told[1]
+            told = self._page_where.get(page_serial(self.notices[0]))
+            if told is not None:
+                return told
         return self._where_now()
 
     def _where_now(self) -> tuple:
@@ -629,11 +714,12 @@ class GameTable(Controller):
 
     def _tell(self, before: list, where: tuple) -> None:
         """The notices a move added tell the round and turn it was made in."""
-        old = {id(n) for n in before}
-        told = {k: t for k, t in self._page_where.items() if any(n is t[0] for n in self.notices)}
-        for n in self.notices:
-            if id(n) not in old and id(n) not in told:
-                told[id(n)] = (n, where)
+        old = {page_serial(n) for n in before}
+        now = {page_serial(n) for n in self.notices}
+        told = {k: t for k, t in self._page_where.items() if k in now}
+        for serial in now:
+            if serial not in old and serial not in told:
+                told[serial] = where
         self._page_where = told
 
     def _take_back(self, mark) -> None:
@@ -656,7 +742,7 @@ class GameTable(Controller):
         else:
             pages = [tuple(lines[i:i + LINES_PER_PAGE]) for i in range(0, len(lines), LINES_PER_PAGE)]
         for i, page in enumerate(pages, 1):
-            self.notices.append(v.Instructions(title, page, i, len(pages)))
+            self.notices.append(v.Instructions(title, page, i, len(pages), keys=self._page_keys()))
 
     # -- guesses for drawing ahead ---------------------------------------------------------------
 
@@ -678,11 +764,12 @@ class GameTable(Controller):
         return other.view()
 
     def view(self):
-        """The overlay or the first notice, if any, else the phase's screen (``_phase_view``)."""
+        """The overlay or the first notice, if any, else the phase's screen (``_phase_view``),
+        with its key table (``_key_table``: the one place that says what each key does)."""
         shown = self._view_or_overlay()
-        if shown is not None:
-            return shown
-        return self._phase_view(self._toast_text(), self.state)
+        if shown is None:
+            shown = self._phase_view(self._toast_text(), self.state)
+        return shown._replace(keys=self._key_table(shown))
 
     def _phase_view(self, toast, st):
         """The game's screen for the rules state ``st`` (the toast on it)."""
@@ -711,6 +798,8 @@ class GameTable(Controller):
                 foot = (self._next_step() if last else None) or msg("foot.next")
                 if isinstance(shown, v.BidsRevealed) and shown.foot is not None:
                     foot = shown.foot  # said when the bids came: the glass holds still while they show
+                if isinstance(shown, v.BidsRevealed) and self._moves_on_by_itself():
+                    foot = then(foot)  # it goes on by itself: the footer names no key
                 return shown._replace(toast=toast, foot=foot)
             return shown._replace(toast=toast)
         return None

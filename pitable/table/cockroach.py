@@ -15,6 +15,7 @@ from pitable.i18n import msg
 from pitable.narrator import for_glass
 from pitable.narrator.cockroach import narrate
 from pitable.screens import views as v
+from pitable.screens.views import Key
 from pitable.table import notices
 from pitable.table.base import KEY_A, KEY_X, GameTable
 
@@ -29,7 +30,7 @@ class CockroachTable(GameTable):
         self.target = None          # player index chosen in the first step of an offer or pass
         self._retell()
         if resumed:
-            self.notices.append(v.Resumed(self.game, state.round, 0, rebid=False))
+            self.notices.append(v.Resumed(self.game, state.round, 0, rebid=False, keys=self._page_keys()))
         elif not state.moves:
             self._add_lines(msg("cr.title.deal"), self.deal_lines())
 
@@ -89,14 +90,61 @@ class CockroachTable(GameTable):
 
     # -- keys ---------------------------------------------------------------------------------
 
-    def _phase_key(self, pad: int, player: int, key: int) -> None:
+    def _phase_keys(self, shown) -> tuple:
+        """Where a seat is asked for, keys 1-6 name the seats that may be chosen (a phone's
+        seat after 6 has no key of its own); where a critter is, the 8 keys are the 8
+        critters; the receiver calls with A (true) and X (false). Only the seat whose turn
+        it is presses, but anyone may report the face-up card."""
+        st = self.state
+        seat = lambda p: self.seats[p]  # noqa: E731
+        critters = lambda does, seats: tuple(Key(i, (does, k), msg(f"kind.{k}"), seats)  # noqa: E731
+                                             for i, k in enumerate(KINDS))
+        seats_keys = lambda does, chosen, by: tuple(Key(s - 1, (does, s), msg("seat", seat=s), by)  # noqa: E731
+                                                    for s in chosen if s <= 6)
+        if st.phase == cr.OFFER:
+            me = (seat(st.active),)
+            if self.target is None and self._only_target() is None:
+                return seats_keys("target", [s for s in self.seats if s != me[0]], me)
+            return critters("claim", me)
+        if st.phase == cr.ANSWER:
+            me = (seat(st.to),)
+            if self.target is not None:
+                return critters("claim", me)
+            calls = (Key(KEY_A, ("call", True), msg("key.true"), me), Key(KEY_X, ("call", False), msg("key.false"), me))
+            if not st.can_pass():
+                return calls
+            return seats_keys("pass_to", sorted(seat(p) for p in st.unseen_seats()), me) + calls
+        return critters("flip", tuple(self.seats))  # anyone may report the face-up card
+
+    def _phase_do(self, pad: int, player: int, does: tuple) -> None:
+        what = does[0]
+        if what in ("target", "pass_to"):
+            self.target = self.player_of[does[1] - 1]
+        elif what == "claim":
+            target = self.target if self.target is not None else self._only_target()
+            self.target = None
+            if not self._commit(Pass(target, does[1])):
+                self.target = target
+        elif what == "call":
+            self._commit(Call(does[1]))
+        elif what == "flip":
+            self._commit(Flip(does[1]))
+
+    def _phase_refuse(self, pad: int, player: int, key: int) -> None:
+        """Why a key does nothing here (the key table gave it no meaning)."""
         st = self.state
         if st.phase == cr.OFFER:
-            self._offer_key(player, key)
+            if player != st.active:
+                self._say("toast.offers_now", seat=self.seats[st.active])
+            else:
+                self._target_refused(player, key, "offer")
         elif st.phase == cr.ANSWER:
-            self._answer_key(player, key)
-        else:
-            self._commit(Flip(KINDS[key]))  # anyone may report the face-up card
+            if player != st.to:
+                self._say("toast.answers_now", seat=self.seats[st.to])
+            elif not st.can_pass():
+                self._say("toast.must_call" if st.players > 2 else "toast.call_2p")
+            else:
+                self._target_refused(player, key, "pass")
 
     def _next_step(self):
         st = self.state
@@ -113,38 +161,9 @@ class CockroachTable(GameTable):
         else:
             super()._hold(pad, key)
 
-    def _offer_key(self, player: int, key: int) -> None:
+    def _target_refused(self, player: int, key: int, what: str) -> None:
+        """Why a key names no seat to offer or pass to."""
         st = self.state
-        if player != st.active:
-            self._say("toast.offers_now", seat=self.seats[st.active])
-            return
-        if self.target is None and self._only_target() is None:
-            self._pick_target(player, key, "offer")
-            return
-        target, self.target = (self.target if self.target is not None else self._only_target()), None
-        if not self._commit(Pass(target, KINDS[key])):
-            self.target = target
-
-    def _answer_key(self, player: int, key: int) -> None:
-        st = self.state
-        if player != st.to:
-            self._say("toast.answers_now", seat=self.seats[st.to])
-            return
-        if self.target is not None:
-            target, self.target = self.target, None
-            if not self._commit(Pass(target, KINDS[key])):
-                self.target = target
-            return
-        if key in (KEY_A, KEY_X):
-            self._commit(Call(key == KEY_A))
-        elif not st.can_pass():
-            self._say("toast.must_call" if st.players > 2 else "toast.call_2p")
-        else:
-            self._pick_target(player, key, "pass")
-
-    def _pick_target(self, player: int, key: int, what: str) -> None:
-        st = self.state
-        pad = key + 1
         target = self.player_of.get(key)
         if key >= 6 or target is None:
             if what == "pass":
@@ -154,10 +173,8 @@ class CockroachTable(GameTable):
             self._say(f"toast.seat_to_{what}", seats=may)
         elif target == player:
             self._say("toast.not_yourself")
-        elif what == "pass" and target not in st.unseen_seats():
-            self._say("toast.has_seen", seat=pad)
         else:
-            self.target = target
+            self._say("toast.has_seen", seat=key + 1)
 
     # -- committing ------------------------------------------------------------------------------
 
@@ -172,16 +189,6 @@ class CockroachTable(GameTable):
     def _commit(self, move) -> bool:
         self._before = self._where_now()
         return super()._commit(move)
-
-    def _informs(self):
-        """The card's result only informs (the taker lays the card down while it shows):
-        it moves on by itself after ``notice_seconds``, like the bids reveal."""
-        shown = super()._informs()
-        if shown is None and self.overlay is None and self.notices:
-            first = self.notices[0]
-            if isinstance(first, v.Instructions) and first.title == msg("cr.title.card"):
-                return first
-        return shown
 
     # -- undo -----------------------------------------------------------------------------------
 

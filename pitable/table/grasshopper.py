@@ -12,10 +12,12 @@ from __future__ import annotations
 from pitable.rules import grasshopper as gh
 from pitable.rules.grasshopper import BIDDING, CHOOSING, KINDS, REVEAL, Bids, Choose, Reveal
 from pitable.rules.log import UNDO
-from pitable.i18n import msg
+from pitable.i18n import ASSISTANT_SEAT, msg
+from pitable.keys import NAMES
 from pitable.narrator import NOW, for_glass
 from pitable.narrator.grasshopper import cards_list, narrate
 from pitable.screens import views as v
+from pitable.screens.views import Key
 from pitable.table import notices, pager
 from pitable.table.base import GameTable
 
@@ -54,7 +56,7 @@ class GrasshopperTable(GameTable):
         self._retell()
         if resumed:
             self.notices.append(v.Resumed(self.game, state.round, state.turn,
-                                          rebid=state.phase == BIDDING))
+                                          rebid=state.phase == BIDDING, keys=self._page_keys()))
             if state.phase is CHOOSING or (state.moves and isinstance(state.moves[-1], Bids)):
                 # the power went in the turn of these bids: nobody may have seen them
                 self.notices.append(self._last_bids())
@@ -99,27 +101,56 @@ class GrasshopperTable(GameTable):
 
     # -- keys ---------------------------------------------------------------------------------
 
-    def _phase_key(self, pad: int, player: int, key: int) -> None:
-        phase = self.state.phase
-        if phase is REVEAL and self.deck is not None:
+    def _phase_keys(self, shown) -> tuple:
+        """What each key does in the phase up: the reveal prompt names kinds (keys 1-5, of the
+        seat naming this reveal's cards; a kind with no card left does nothing), the bidding
+        screen takes each seat's cards it has not spent, the chooser's kinds on display are
+        the chooser's (a kind has one key everywhere: 4 is broccoli here as in card entry)."""
+        st = self.state
+        people = tuple(s for s in self.seats if s <= ASSISTANT_SEAT)
+        if st.phase is REVEAL and self.deck is not None:
+            # the virtual deck's reveals were refused by the disk: any key tries again
+            return tuple(Key(k, ("retry",), msg("key.try_again"), people) for k in range(len(NAMES)))
+        if st.phase is REVEAL:
+            by = (self._reveal_by,) if self._named() and self._reveal_by is not None else people
+            return tuple(Key(i, ("reveal", kind), msg(f"kind.{kind}"), by)
+                         for i, kind in enumerate(KINDS) if st.unseen[i])
+        if st.phase is BIDDING:
+            return tuple(Key(c, ("bid", c), NAMES[c], (seat,)) for p, seat in enumerate(self.seats)
+                         if seat <= ASSISTANT_SEAT for c in range(len(NAMES)) if not st.spent[p] >> c & 1)
+        if st.phase is CHOOSING:
+            chooser = self.seats[st.chooser]
+            if chooser > ASSISTANT_SEAT:
+                return ()   # the Pi chooses: no key of a person's does
+            return tuple(Key(KINDS.index(kind), ("choose", kind), msg(f"n.{kind}", n=n), (chooser,))
+                         for kind, n in shown.kinds)
+        return ()
+
+    def _phase_do(self, pad: int, player: int, does: tuple) -> None:
+        what = does[0]
+        if what == "retry":
             self._auto_reveal_now()  # the disk refused the reveals before: any key tries again
-        elif phase is REVEAL:
-            self._reveal_key(pad, key)
+        elif what == "reveal":
+            if self._commit(Reveal(does[1])):
+                self._reveal_by = pad + 1
+        elif what == "bid":
+            self._pend(player, does[1], self.by)  # a seat may change its bid until the last locks in
+            self._bids_if_all_in()
+        elif what == "choose":
+            self._commit(Choose(does[1]))
+
+    def _phase_refuse(self, pad: int, player: int, key: int) -> None:
+        """Why a key does nothing here (the key table gave it no meaning)."""
+        phase = self.state.phase
+        if phase is REVEAL:
+            self._reveal_refused(pad, key)
         elif phase is BIDDING:
-            self._bid_key(pad, player, key)
+            self._bid_refused(pad, player, key)
         elif phase is CHOOSING:
-            self._choose_key(pad, player, key)
+            self._choose_refused(pad, player, key)
 
     def _can_undo(self) -> bool:
         return self._undo_target() is not None
-
-    def _phase_meaning(self):
-        """Bidding: one screen while seats lock in (each may still change its bid); the
-        reveal prompt: one screen while cards are named (3, 4, 4 in a row); choosing: one
-        screen a chooser."""
-        st = self.state
-        chooser = st.chooser if st.phase is CHOOSING else None
-        return (st.phase, st.round, st.turn, st.stalemates, chooser)
 
     def _next_step(self):
         st = self.state
@@ -150,31 +181,22 @@ class GrasshopperTable(GameTable):
             out.append(move.kind)
         return tuple(reversed(out))
 
-    def _reveal_key(self, pad: int, key: int) -> None:
+    def _reveal_refused(self, pad: int, key: int) -> None:
         """One card, one record: the first seat to name a card names the rest of this
         reveal (the screen says who); another seat's key is refused, so two people
         reacting to one card do not record two."""
         named = self._named()
         if named and self._reveal_by is not None and self._reveal_by != pad + 1:
             self._say("toast.reveal_by", seat=self._reveal_by)
-            return
-        if key >= len(KINDS):
+        elif key >= len(KINDS):
             self._say("toast.keys_kind")
-            return
-        if not self.state.unseen[key]:  # every card of that kind is already out (G2)
+        else:  # every card of that kind is already out (G2)
             self._say("toast.none_left", kind=msg(f"kind.{KINDS[key]}"))
-            return
-        if self._commit(Reveal(KINDS[key])):
-            self._reveal_by = pad + 1
 
-    def _bid_key(self, pad: int, player: int, key: int) -> None:
-        if self.state.spent[player] >> key & 1:
-            # Said without the card: the others must not learn what this seat has left.
-            self.signal(pad)
-            self._say("toast.card_spent", seat=pad + 1)
-            return
-        self._pend(player, key, self.by)  # a seat may change its bid until the last locks in
-        self._bids_if_all_in()
+    def _bid_refused(self, pad: int, player: int, key: int) -> None:
+        # A spent card. Said without the card: the others must not learn what this seat has left.
+        self.signal(pad)
+        self._say("toast.card_spent", seat=pad + 1)
 
     def _pend(self, player: int, card: int, by) -> None:
         """A pending bid and who made it, together: a phone is shown a pending bid only
@@ -229,15 +251,11 @@ class GrasshopperTable(GameTable):
         self._pend(player, card, "pi")
         self._bids_if_all_in()
 
-    def _choose_key(self, pad: int, player: int, key: int) -> None:
+    def _choose_refused(self, pad: int, player: int, key: int) -> None:
         if player != self.state.chooser:
             self._say("toast.chooses_now", seat=self.seats[self.state.chooser])
-            return
-        # a kind has one key everywhere: 4 is broccoli here as in card entry
-        if key >= len(KINDS) or not self.state.display[key]:
+        else:  # a kind not on display, or no kind's key
             self._say("toast.choose_shown", seat=pad + 1)
-            return
-        self._commit(Choose(KINDS[key]))
 
     # -- committing inputs ---------------------------------------------------------------------
 
@@ -420,7 +438,7 @@ class GrasshopperTable(GameTable):
             self.seats, move.cards, tuple(self.seats[p] for p in res.cancelled),
             None if res.takes_all is None else self.seats[res.takes_all], res.how,
             () if res.takes_all is not None else tuple(self.seats[p] for p in res.choosers),
-            res.stalemate, why=self._why(cards, res))
+            res.stalemate, why=self._why(cards, res), keys=self._page_keys())
 
     def _last_bids(self):
         last = next((m for m in reversed(self.state.moves) if isinstance(m, Bids)), None)

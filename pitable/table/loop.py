@@ -14,8 +14,9 @@ import queue
 import time
 from typing import Protocol, runtime_checkable
 
-from pitable.hardware.keys import KeyEdge, KeyEvent, KeyStuck, KeyTracker
+from pitable.hardware.keys import HOLD, KeyEdge, KeyEvent, KeyStuck, KeyTracker
 from pitable.hardware.pads import RELEASE
+from pitable.screens.views import meaning
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +25,11 @@ log = logging.getLogger(__name__)
 # sooner than that was aimed at the screen before. The config's ``reaction_seconds``.
 REACTION_SECONDS = 0.3
 HISTORY = 64    # screens remembered (a key is judged by one shown up to a hold's time before)
+
+
+def _meanings(keys: tuple) -> frozenset:
+    """What every key of a key table does, for every seat it is for (its labels aside)."""
+    return frozenset((k.key, k.does, k.seats) for k in keys)
 
 
 class Stop(Exception):
@@ -36,12 +42,13 @@ class Stop(Exception):
 class App:
     """What the loop drives (``pitable.table.app.Table``, ``pitable.pads_test.PadsTest``):
     keys in, views out, timers. Every app has every method; these defaults are an app
-    that has no timers, writes nothing and does not judge keys by the screen.
+    that has no timers and writes nothing.
 
     The loop calls them on its own thread only, in this order a step: ``on_key`` (and
     ``stale_key``, ``key_stuck``) for what was queued, then ``tick``, ``view``,
-    ``durable`` before a frame is shown, ``keys_mean`` and ``next_views`` after it.
-    ``view`` only draws: it changes nothing (the loop calls it more than once a step)."""
+    ``durable`` before a frame is shown, and ``next_views`` after it. ``view`` only
+    draws: it changes nothing (the loop calls it more than once a step). Every view
+    carries its key table (``keys``): the loop judges each key by it."""
 
     def on_key(self, event) -> None:
         """A key (a :class:`~pitable.hardware.keys.KeyEvent`) meant for the screen up now."""
@@ -64,13 +71,9 @@ class App:
         (the key was taken back: the loop asks for the view again)."""
         return True
 
-    def keys_mean(self):
-        """What a key means on the screen up now (equal values: the same meaning), or None:
-        keys are not judged by the screen their presser saw."""
-        return None
-
-    def stale_key(self, event) -> None:
-        """A key aimed at a screen that has gone since: it did nothing."""
+    def stale_key(self, event, meant=None) -> None:
+        """A key aimed at a screen that has gone since (``meant``: what its key table said
+        the key did there, or None): it did nothing."""
 
     def key_stuck(self, item) -> None:
         """The pads say a key is stuck, or let go again (a :class:`~pitable.hardware.keys.KeyStuck`)."""
@@ -123,8 +126,8 @@ class Loop:
         self.publish = None
         self.running = True
         # What you saw is what you pressed (docs/architecture.md): the screens shown, as
-        # (version, what its keys mean, since when), newest last; a key is judged by the
-        # one that had been up for ``reaction`` seconds when it went down.
+        # (version, its key table, since when), newest last; a key is judged by the table
+        # of the one that had been up for ``reaction`` seconds when it went down.
         self.reaction = float(reaction)
         self.version = 0
         self._shown: list = []
@@ -210,36 +213,42 @@ class Loop:
         for event in events:
             if self.screen.key():
                 continue  # the key only woke the screen
-            if not self.meant_for_now(event, self.clock() if down is None else down):
-                self.app.stale_key(event)
+            taken, meant = self.judge(event, self.clock() if down is None else down)
+            if not taken:
+                self.app.stale_key(event, meant)
                 continue
             self.app.on_key(event)
 
-    def meant_for_now(self, event, down: float) -> bool:
-        """True when the screen up now is the one the key's presser saw: the one that had
-        been shown for at least a reaction time when the key went down (for a phone, the
-        version its page had shown that long). A key aimed at a screen that has gone since
-        (a page that timed out, a bidding screen replaced by the bids) means nothing now:
-        on an "any key" page it only ever turns that page, and that page is gone."""
+    def judge(self, event, down: float) -> tuple:
+        """(taken, what the key did on the screen its presser saw). A key is taken only if
+        the key table of the screen its presser saw (the one that had been shown for at
+        least a reaction time when the key went down; for a phone, the version its page
+        showed) gives it the same meaning as the table of the screen up now: a key aimed
+        at a screen that has gone since (a page that timed out, a bidding screen replaced
+        by the bids, the bids replaced by the chooser) means nothing now. A hold is taken
+        only if the two tables are the same in every key's meaning (what it opens or
+        closes is said by the screen up when it is declared)."""
         if not self._shown or (not self.reaction and event.screen is None):
-            return True  # reaction_seconds 0: every key acts on the screen up when it arrives
-        if self.app.keys_mean() != self._shown[-1][1]:
-            return False  # an earlier item of this step changed the screen: nobody has seen it
-        version = event.screen
-        if version is None:
+            return True, None  # reaction_seconds 0: every key acts on the screen up when it arrives
+        if event.screen is None:
             at = down - self.reaction
-            seen = next((e[0] for e in reversed(self._shown) if e[2] <= at), None)
+            seen = next((e for e in reversed(self._shown) if e[2] <= at), None)
         else:
-            seen = version
-        return seen == self._shown[-1][0]
+            seen = next((e for e in reversed(self._shown) if e[0] == event.screen), None)
+        if seen is None:
+            return False, None  # no screen was up that long (or a version never shown)
+        now = self.app.view().keys  # an earlier item of this step may have changed it: nobody saw that
+        if event.action == HOLD:
+            return _meanings(seen[1]) == _meanings(now), None
+        seat = event.seat + 1
+        meant = meaning(seen[1], seat, event.key)
+        return meant == meaning(now, seat, event.key), meant
 
     def _remember_screen(self) -> None:
-        now = self.app.keys_mean()
-        if now is None:
-            return  # the app does not judge keys by the screen
-        if not self._shown or self._shown[-1][1] != now:
+        keys = self._view.keys if self._view is not None else ()
+        if not self._shown or self._shown[-1][1] != keys:
             self.version += 1
-            self._shown.append((self.version, now, self.clock()))
+            self._shown.append((self.version, keys, self.clock()))
             del self._shown[:-HISTORY]
 
     def refresh(self) -> None:

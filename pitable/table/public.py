@@ -1,6 +1,7 @@
 """What the outputs beside the glass say, worked out on the loop thread from the table's own
-values: what each key of a seat does on the screen shown now, the game's story, how the real
-cards are set up, and which Cockroach Poker rows are one short of losing (C6).
+values: the game's story, how the real cards are set up, and which Cockroach Poker rows are
+one short of losing (C6). What each key of a seat does is the view's own key table
+(``pitable.screens.views.Key``), which the phone's buttons show as they are.
 
 These are values and ``Msg``s, like the views: the phone and TV pages (``pitable.web``) only
 make words of them. Nothing here is secret: a seat's pending bid is never in a view, and the
@@ -12,81 +13,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from pitable.i18n import Msg, msg
-from pitable.keys import KEY_A, KEY_PI, KEY_SAME, KEY_X, NAMES
 from pitable.rules.games import GAMES
 from pitable.screens import views as v
-from pitable.table.notices import REVEAL_NOT_SAVED
-
-
-class KeyLabel(NamedTuple):
-    """One key of a seat's pad as the screen shown now means it."""
-
-    name: str            # what the key's cap says ("1".."6", "A", "X")
-    label: Msg | str     # what it does here; the cap's name itself where the key is a card
-    on: bool             # False: the key does nothing on this screen
-
-
-def _only(labels: dict) -> tuple:
-    return tuple(KeyLabel(n, labels.get(i, n), i in labels) for i, n in enumerate(NAMES))
-
-
-def _all(label: Msg) -> tuple:
-    return tuple(KeyLabel(n, label, True) for n in NAMES)
-
-
-def seat_keys(view, seat: int, state: dict | None = None) -> tuple:
-    """The 8 keys of ``seat`` (a seat number) on ``view``, with the same meanings the
-    controllers give them and the screens label (docs/architecture.md, "Keys and screens").
-    ``state`` is the public state by seat (``pitable.web.publish.public_state``): the
-    bidding screen's spent cards."""
-    if isinstance(view, v.Setup):
-        if view.step == "game":
-            return _only({i: msg(f"game.{name}") for i, name in enumerate(GAMES)} | {KEY_X: msg("web.language")})
-        if view.step == "join":
-            if view.phone:
-                return _only({KEY_X: msg("key.go_on")})
-            if seat not in view.joined:
-                return _all(msg("web.join"))
-            labels = {KEY_A: msg("key.go_on"), KEY_X: msg("key.leave")}
-            if GAMES[view.game].assistant:
-                labels[KEY_PI] = view.pi_key or msg("seat.assistant")
-            return _only(labels)
-        labels = {i: label for i, (label, _) in enumerate(view.options)}
-        labels.update({KEY_A: msg("key.start"), KEY_X: msg("web.back")})
-        return _only(labels)
-    if isinstance(view, v.Bidding):
-        pads = (state or {}).get("pads", ())
-        if seat not in pads:
-            return _only({})
-        spent = set(state["seats"][pads.index(seat)].get("spent", ()))
-        return tuple(KeyLabel(n, n, n not in spent) for n in NAMES)
-    if isinstance(view, v.RevealPrompt):
-        from pitable.rules.grasshopper import KINDS
-
-        if view.by is not None and view.by != seat:  # one card, one record: the seat that names them
-            return _only({})
-        return _only({i: msg(f"kind.{k}") for i, k in enumerate(KINDS)})
-    if isinstance(view, v.Choosing):
-        if view.seat != seat:
-            return _only({})
-        from pitable.rules.grasshopper import KINDS
-
-        return _only({KINDS.index(k): msg(f"n.{k}", n=n) for k, n in view.kinds})  # a kind's one key
-    if isinstance(view, v.ConfirmUndo):
-        return tuple(KeyLabel(n, msg("key.yes") if i == KEY_A else msg("key.no"), True) for i, n in enumerate(NAMES))
-    if isinstance(view, (v.GameOver, v.CockroachOver)):
-        return _only({KEY_SAME: msg("key.again"), KEY_A: msg("key.new_game")})
-    if isinstance(view, (v.CockroachOffer, v.CockroachAnswer, v.CockroachFlip)):
-        return _cockroach_keys(view, seat)
-    # Screens that say "any key": every button says what any key does there, and no button
-    # is a card, a kind or a seat
-    if isinstance(view, (v.Scores, v.CockroachRows, v.Sitting)):
-        return _all(msg("web.back"))
-    if isinstance(view, v.Message) and view.title == msg(REVEAL_NOT_SAVED):
-        return _all(msg("key.try_again"))
-    if isinstance(view, (v.BidsRevealed, v.Instructions, v.Resumed, v.Message)):
-        return _all(msg("key.go_on"))
-    return tuple(KeyLabel(n, n, True) for n in NAMES)
 
 
 def code_elsewhere(seat: int):
@@ -94,29 +22,6 @@ def code_elsewhere(seat: int):
     seat a phone joins, and that its code is on the Pi's own screen (a ticket reaches no
     client but the glass)."""
     return v.Message(msg("web.qr_public", seat=seat), (msg("web.qr_public_where"),))
-
-
-def _seats(seats, but: int | None = None) -> dict:
-    """Keys 1-6 name seats 1-6 (a phone's seat after 6 has no key of its own)."""
-    return {s - 1: msg("seat", seat=s) for s in seats if s != but and s <= 6}
-
-
-def _cockroach_keys(view, seat: int) -> tuple:
-    from pitable.rules.cockroach import KINDS
-
-    critters = {i: msg(f"kind.{k}") for i, k in enumerate(KINDS)}
-    if isinstance(view, v.CockroachOffer):
-        if view.seat != seat:
-            return _only({})
-        return _only(_seats(view.seats, but=seat) if view.step == "target" else critters)
-    if isinstance(view, v.CockroachAnswer):
-        if view.seat != seat:
-            return _only({})
-        if view.step == "claim":
-            return _only(critters)
-        return _only(_seats(view.pass_to) | {KEY_A: msg("key.true"), KEY_X: msg("key.false")})
-    return _only(critters)  # the flip: any seat may report the face-up critter (as on the pads)
-
 
 
 # -- the game's story: the narrator's (pitable.narrator), kept by the game's controller -------

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, msg
+from pitable.keys import COUNT
 from pitable.screens import views as v
+from pitable.screens.views import Key, meaning
 from pitable.hardware.keys import HOLD
-from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller
+from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller, every_key
 
 from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
 
@@ -99,8 +101,34 @@ class Setup(Controller):
     def _screen_id(self):
         return (self.step, self.game, self.phone is not None)
 
-    def keys_mean(self):
-        return (self.step, self.game, self.phone, self.showing is not None)
+    # -- the key table: what each key does on the screen up (one place) ---------------------
+
+    def _key_table(self) -> tuple:
+        seats = tuple(range(1, self.seats + 1))
+        if self.showing is not None:
+            return every_key(("close", "sitting"), msg("web.back"), seats)
+        if self.step == "game":
+            return (*(Key(i, ("game", name), msg(f"game.{name}"), seats) for i, name in enumerate(GAMES)),
+                    Key(KEY_X, ("language",), msg("web.language"), seats))
+        if self.step == "join" and self.phone is not None:
+            # the QR screen is the pad's that asked for it: a seat's number takes its phone back
+            mine = (self.phone_by,) if self.phone_by is not None else seats
+            codes = self.phones.codes
+            return tuple(Key(k, ("phone_off", k + 1), msg("seat", seat=k + 1), mine) if k < KEY_A and k + 1 in codes
+                         else Key(k, ("close", "qr"), msg("key.go_on"), mine) for k in range(COUNT))
+        joined = tuple(self.joined)
+        if self.step == "join":
+            # the joined seats' keys first: they are the ones the glass names beside their caps
+            out = [Key(KEY_A, ("go_on",), msg("key.go_on"), joined), Key(KEY_X, ("leave",), msg("key.leave"), joined)]
+            if game(self.game).assistant:
+                out.append(Key(KEY_PI, ("pi",), self.pi_label(), joined))
+            if self.phones is not None:
+                out.append(Key(KEY_PHONE, ("phone",), msg("key.phone"), joined))
+            return (*out, *every_key(("join",), msg("web.join"), tuple(s for s in seats if s not in joined)))
+        labels = {"deck": msg("opt.deck"), "first": msg("opt.first")}
+        return (*(Key(i, ("option", name), labels.get(name) or msg(f"opt.{name}"), joined)
+                  for i, name in enumerate(self._option_names())),
+                Key(KEY_A, ("start",), msg("key.start"), joined), Key(KEY_X, ("back",), msg("web.back"), joined))
 
     def _on_key(self, event) -> None:
         pad, key = event.seat + 1, event.key
@@ -114,55 +142,72 @@ class Setup(Controller):
             return
         if self._sitting_key(event):
             return
-        if self.step == "game":
-            if key < len(GAMES):
-                self.game = GAMES[key]
-                self.step = "join"
-            elif key == KEY_X:
-                self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
-            else:
-                self._say("toast.which_game")
-        elif self.step == "join" and self.phone is not None:
-            if by is not None or (self.phone_by is not None and pad != self.phone_by):
-                # the QR screen is the pad's that asked for it: a phone (or another seat)
-                # neither closes it nor takes a phone back
-                self._say("toast.phone_by_pad" if by is not None else "toast.overlay_of",
-                          seat=self.phone_by or pad)
-                return
-            self._phone_key(pad, key)
-        elif self.step == "join" and key == KEY_PHONE and by is not None and pad in self.joined:
+        if self.step == "join" and self.phone is not None and by is not None:
+            # the QR screen is the pad's that asked for it: a phone neither closes it nor
+            # takes a phone back
+            self._say("toast.phone_by_pad", seat=self.phone_by or pad)
+            return
+        if self.step == "join" and self.phone is None and key == KEY_PHONE and by is not None and pad in self.joined:
             self._say("toast.phone_by_pad", seat=pad)   # a phone asks for no phone
-        elif self.step == "join":
-            self._join_key(pad, key)
+            return
+        does = meaning(self._key_table(), pad, key)
+        if does is None:
+            self._refuse(pad, key)
         else:
-            self._options_key(pad, key)
+            self._do(pad, key, does)
+
+    def _refuse(self, pad: int, key: int) -> None:
+        """A key the screen up gives no meaning: a toast says why."""
+        if self.step == "game":
+            self._say("toast.which_game")
+        elif self.phone is not None:
+            self._say("toast.overlay_of", seat=self.phone_by or pad)  # another seat's QR screen
+        elif self.step == "join":
+            self._say("toast.join_keys")
+        elif pad not in self.joined:
+            self._say("toast.not_joined", seat=pad)
+        else:
+            self._say("toast.option_keys", last=len(self._option_names()))
+
+    def _do(self, pad: int, key: int, does: tuple) -> None:
+        """What a key does, as the key table of the screen up says."""
+        what = does[0]
+        if what == "game":
+            self.game = does[1]
+            self.step = "join"
+        elif what == "language":
+            self.language = LANGUAGES[(LANGUAGES.index(self.language) + 1) % len(LANGUAGES)]
+        elif what in ("phone_off", "close"):
+            self._phone_key(pad, key)
+        elif self.step == "join":
+            self._join_key(pad, key, what)
+        else:
+            self._options_key(pad, what, does)
 
     def _pi(self) -> int:
         return self.pi_seats if game(self.game).assistant else 0
 
-    def _join_key(self, pad: int, key: int) -> None:
+    def _join_key(self, pad: int, key: int, what: str) -> None:
         low, high = LIMITS[self.game]
-        if pad not in self.joined:
+        if what == "join":
             if len(self.joined) + self._pi() >= high:
                 self._say("toast.at_most", n=high)
                 return
             self.joined.append(pad)
             self.joined.sort()
-        elif key == KEY_X:
+        elif what == "leave":
             self.joined.remove(pad)
             if self.first == pad:
                 self.first = None  # a seat that left is nobody's choice any more
-        elif key == KEY_A:
+        elif what == "go_on":
             if len(self.joined) + self._pi() < low:
                 self._say("toast.need", n=low)
             else:
                 self.step = "options"
-        elif key == KEY_PI and game(self.game).assistant:
+        elif what == "pi":
             self._next_pi(high)
-        elif key == KEY_PHONE and self.phones is not None:
+        elif what == "phone":
             self._show_phone_code(high, pad)
-        else:
-            self._say("toast.join_keys")
 
     # -- phones ------------------------------------------------------------------------------
 
@@ -237,25 +282,18 @@ class Setup(Controller):
             return msg("key.pi", level=msg(f"value.{level}"))
         return msg("key.pi_n", n=seats, level=msg(f"value.{level}"))
 
-    def _options_key(self, pad: int, key: int) -> None:
-        if pad not in self.joined:
-            self._say("toast.not_joined", seat=pad)
-            return
-        if key == KEY_X:
+    def _options_key(self, pad: int, what: str, does: tuple) -> None:
+        if what == "back":
             self.step = "join"
             return
-        if key == KEY_A:
+        if what == "start":
             self.choice = {"game": self.game, "seats": tuple(self.joined),
                            "deck": self.deck if game(self.game).virtual_deck else "physical",
                            "options": {n: self.options[n] for n in game(self.game).options},
                            "first": self.first_pad(),
                            "assistant": {"seats": self._pi(), "level": self.pi_level}}
             return
-        names = self._option_names()
-        if key >= len(names):
-            self._say("toast.option_keys", last=len(names))
-            return
-        name = names[key]
+        name = does[1]
         if name == "deck":
             self.deck = "virtual" if self.deck == "physical" else "physical"
         elif name == "first":
@@ -279,7 +317,7 @@ class Setup(Controller):
         if self.showing is not None:
             totals = self.sitting.totals()
             return v.Sitting(self.sitting.count(), tuple(totals), tuple(w for w, _ in totals.values()),
-                             tuple(lo for _, lo in totals.values()), self._toast_text())
+                             tuple(lo for _, lo in totals.values()), self._toast_text(), self._key_table())
         lines = []
         spec = game(self.game)
         if spec.options or spec.virtual_deck:
@@ -307,4 +345,5 @@ class Setup(Controller):
                        len(self.joined) + len(pi) >= low and bool(self.joined), toast, self.language,
                        pi, self.pi_level if pi else None, phone,
                        self.phones.seats() if self.phones is not None else None, qr,
-                       self.pi_label() if game(self.game).assistant and self.step == "join" else None)
+                       self.pi_label() if game(self.game).assistant and self.step == "join" else None,
+                       self._key_table())

@@ -2,7 +2,7 @@
 
 Words are made here with the table's catalog (``catalog(lang).words``), from the same
 ``Msg`` values the OLED draws: the browser gets words, never message ids, and no
-script formats a sentence. Everything said is the table's (the snapshot's key labels,
+script formats a sentence. Everything said is the table's (the screen's key table,
 story, set-up lines and C6 warnings, made on the loop thread by ``pitable.table.public``):
 nothing here runs the rules or works out what a key does. The table payload is made once per snapshot whatever the
 number of pages; a seat's payload once per phone seat. Only the seat payload carries
@@ -18,7 +18,6 @@ from pitable.i18n import Msg, catalog, msg
 from pitable.keys import NAMES
 from pitable.rules.games import GAMES, game
 from pitable.narrator import RevealedBids
-from pitable.table.public import KeyLabel
 
 
 def dumps(obj) -> bytes:
@@ -132,13 +131,17 @@ def table_payload(snap) -> dict:
 
 
 def seat_keys(snap, seat: int) -> list:
-    """[{"name", "label", "on", "mine"}] for the 8 keys of ``seat``: the table's own labels
-    (pitable.table.public.seat_keys) in words, and which card is this phone's pending bid."""
+    """[{"name", "label", "on", "mine"}] for the 8 keys of ``seat``: what the key table of
+    the screen shown now says each key of that seat does (pitable.screens.views.Key), in
+    words (a key it gives no meaning is off), and which card is this phone's pending bid."""
     w = catalog(snap.language).words
     bid = snap.private.get(seat)
-    keys = snap.keys.get(seat) or tuple(KeyLabel(n, n, False) for n in NAMES)
-    return [{"name": k.name, "label": w(k.label) if isinstance(k.label, Msg) else k.label, "on": k.on,
-             "mine": bid == i} for i, k in enumerate(keys)]
+    out = []
+    for i, name in enumerate(NAMES):
+        k = next((k for k in snap.keys if k.key == i and (k.seats is None or seat in k.seats)), None)
+        label = name if k is None else w(k.label) if isinstance(k.label, Msg) else k.label
+        out.append({"name": name, "label": label, "on": k is not None, "mine": bid == i})
+    return out
 
 
 def seat_payload(snap, seat: int) -> dict:

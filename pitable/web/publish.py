@@ -19,7 +19,7 @@ class Snapshot(NamedTuple):
     language: str
     frame: bytes                 # the OLED frame shown now, 1 bit a pixel, rows of 16 bytes
     state: dict                  # GET /api/state: the rules' to_json() by seat number + locked + pads
-    keys: dict                   # phone seat -> its 8 keys (table.public.KeyLabel) on the screen shown now
+    keys: tuple                  # the key table of the screen shown now (screens.views.Key): each seat's buttons
     story: tuple                 # the game's story (table.public.StoryItem), oldest first
     set_up: object               # how the real cards are set up (table.public.SetUp), or None
     one_short: tuple             # seat numbers with a row one short of losing (C6)
@@ -129,7 +129,7 @@ class Publisher:
         phones = self.phones.seats()
         story = public.story(current)
         self.latest = Snapshot(table.language, self._frame(view, frame), st,
-                               {seat: public.seat_keys(view, seat, st) for seat in phones},
+                               view.keys if view is not None else (),
                                story, public.set_up(current), public.one_short(current),
                                mine, self.phones.public(), phones,
                                sitting.public() if sitting is not None else None, version, reaction,

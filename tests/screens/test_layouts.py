@@ -160,8 +160,11 @@ def screen_views(lang):
                dict(takes_all=6, how="ace", order=(), stalemate=False),
                dict(takes_all=None, how=None, order=(6, 5, 4, 3), stalemate=False),
                dict(takes_all=None, how=None, order=(), stalemate=False)]
-    # the bids reveal is followed by instructions (any key: next) or by a choice (who chooses)
-    for r, why, foot in itertools.product(results, whys, (msg("foot.next"), msg("foot.choose", seat=6, last=4))):
+    # the bids reveal is followed by instructions (any key: next) or by a choice (who chooses);
+    # going on by itself it names no key ("→ S6 chooses")
+    feet = (msg("foot.next"), msg("foot.choose", seat=6, last=4), msg("then.next"), msg("then.choose", seat=6, last=4),
+            msg("then.bid"), msg("then.reveal"))
+    for r, why, foot in itertools.product(results, whys, feet):
         out.append(v.BidsRevealed(SEATS4, ("6", "A", "X", "5"), toast=None, foot=foot, why=why,
                                   cancelled=(3,), **r))
     out.append(v.Choosing(6, tuple((k, 1) for k in KINDS[1:]), (5, 4, 3)))

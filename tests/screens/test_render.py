@@ -147,7 +147,8 @@ def test_bidding_shows_who_locked_and_nothing_else():
     a = v.Bidding(2, 5, {"corn": 2, "blackberry": 1}, SEATS4, (2,), 35)
     b = a._replace(locked=(2, 4))
     # told: the lines of the turn before (what its takes and harvests ask), made before any bid
-    assert set(v.Bidding._fields) == {"round", "turn", "display", "seats", "locked", "pile", "toast", "told"}
+    # keys: each seat's cards not spent (public since their bids were revealed), never a pending bid
+    assert set(v.Bidding._fields) == {"round", "turn", "display", "seats", "locked", "pile", "toast", "told", "keys"}
     assert render(a).tobytes() == render(a._replace(locked=(2,))).tobytes()
     assert render(a).tobytes() != render(b).tobytes()
     # the order seats locked in does not show either

@@ -35,6 +35,13 @@ def press(table, seat, key, action="press"):
     does before it shows a frame, wait for the key's log lines to be on disk."""
     if type(table.view()).__name__ == "BidsRevealed" and hasattr(table.clock, "advance"):
         table.clock.advance(getattr(table.current, "reveal_seconds", 0))  # the bids are read first: they hold
+        if not table.view().keys:
+            # they go on by themselves (they name no key): the time passing, as the loop
+            # ticks, is what turns them; a press meant to turn them is not needed
+            table.tick(table.clock())
+            table.durable()
+            if action == "press":
+                return
     table.on_key(KeyEvent(seat - 1, key, action))
     table.durable()
     settle(table)

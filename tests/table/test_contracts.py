@@ -24,10 +24,10 @@ def test_the_loops_apps_and_the_tables_controllers_declare_their_contract():
     assert issubclass(Table, App) and issubclass(PadsTest, App)
     for cls in (Setup, GameTable, CockroachTable, GrasshopperTable):
         assert issubclass(cls, Controller), cls
-    for name in ("on_key", "view", "next_deadline", "tick", "durable", "keys_mean", "stale_key",
+    for name in ("on_key", "view", "next_deadline", "tick", "durable", "stale_key",
                  "key_stuck", "next_views"):
         assert callable(getattr(App, name)), name
-    for name in ("on_key", "view", "next_deadline", "tick", "durable", "keys_mean", "stale_key",
+    for name in ("on_key", "view", "next_deadline", "tick", "durable", "stale_key",
                  "next_views", "say", "showing_qr", "phone_joined", "result", "close"):
         assert callable(getattr(Controller, name)), name
 
@@ -73,6 +73,9 @@ class Screen:
 
 
 def test_an_app_with_only_keys_and_a_view_runs_on_the_defaults():
+    from pitable.i18n import msg
+    from pitable.screens import views as v
+
     class Counter(App):
         def __init__(self):
             self.n = 0
@@ -80,14 +83,14 @@ def test_an_app_with_only_keys_and_a_view_runs_on_the_defaults():
         def on_key(self, event):
             self.n += 1
 
-        def view(self):
-            return ("count", self.n)
+        def view(self):  # every view carries its key table: here no key means anything
+            return v.Message(msg("pads.title"), (str(self.n),))
 
     counter, screen = Counter(), Screen()
     runner = Loop(counter, screen, lambda view: view, clock=lambda: 100.0)
     runner.post(KeyEvent(0, 1, "press"))
     runner.drain()
-    assert counter.n == 1 and screen.shown[-1] == ("count", 1)
+    assert counter.n == 1 and screen.shown[-1].lines == ("1",)
 
 
 def test_a_controller_built_by_the_table_has_its_header_and_phones_from_the_start(new_table):

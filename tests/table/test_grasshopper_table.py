@@ -101,8 +101,8 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     reveal(table, "corn", "corn", "broccoli")
     for seat, key in ((1, 5), (2, 4), (3, 7)):
         press(table, seat, key)
-    assert words(table.view().foot) == "Any key → S1 chooses"  # the bids reveal says who goes on
-    press(table, 2, 0)  # past the reveal: seat 2 does not choose, so the key only leaves it
+    assert words(table.view().foot) == "→ S1 chooses"  # the bids reveal says who goes on (by itself)
+    press(table, 2, 0)  # past the reveal: it goes on by itself
     press(table, 2, 0)
     assert words(table.view().toast) == "Seat 1 chooses now"
     press(table, 1, 1)  # seat 1 takes the corn (its key, 2, as in card entry); seat 2 is forced to the broccoli

@@ -15,6 +15,7 @@ from pitable.hardware.keys import KeyEdge
 from pitable.i18n import ASSISTANT_SEAT
 from pitable.rules.grasshopper import BIDDING, CHOOSING, REVEAL
 from pitable.screens import views as v
+from pitable.screens.views import meaning, page_serial
 from pitable.harness import ManualClock, SimTable
 
 REACTION = 0.3
@@ -53,7 +54,7 @@ def screen_of(sim):
     st = getattr(game, "state", None)
     if st is None:
         return ("setup", game.step)
-    return (type(sim.view()).__name__, len(game.notices), id(game.notices[0]) if game.notices else None,
+    return (type(sim.view()).__name__, len(game.notices), page_serial(game.notices[0]) if game.notices else None,
             game.overlay, st.phase, st.round, st.turn, st.stalemates,
             st.chooser if st.phase is CHOOSING else None, st.is_over())
 
@@ -103,13 +104,14 @@ def stray_at(sim, since: float, delta: float, seat: int, key: int) -> bool:
 def play(sim, rng, delays, turns=1500):
     """Play to the end with legal keys at a person's pace; after every screen change, a
     stray key of a random seat at one of ``delays``: too soon, it does nothing at all; once
-    the screen has been up for a reaction time, the table takes it (as the screen says)."""
+    the screen has been up for a reaction time, the table takes it (as the screen says). Too
+    soon, it is taken only where the screen before gave it the meaning the screen now gives it."""
     checked = {"dropped": 0, "taken": 0}
     for _ in range(turns):
         if isinstance(sim.view(), v.BidsRevealed) and sim.clock.t < sim.changed_at + 3.0:
             sim._wait(sim.changed_at + 3.05 - sim.clock.t)  # people read the bids: they hold 3 s
             continue
-        before = screen_of(sim)
+        before, table = screen_of(sim), sim.view().keys
         nxt = legal_key(sim, rng)
         if nxt is None:
             if sim.game.state.is_over():
@@ -124,7 +126,10 @@ def play(sim, rng, delays, turns=1500):
         seat, key = rng.randrange(1, 4), rng.choice([0, 1, 2, 3, 4, 5, 6, 7])
         now = game_now(sim)
         screen = screen_of(sim)
+        alike = meaning(table, seat, key) == meaning(sim.view().keys, seat, key)
         taken = stray_at(sim, since, delta, seat, key)
+        if delta < REACTION and alike:
+            continue  # it does here what it did on the screen its presser saw
         if delta < REACTION:  # its first edge came before the screen had been up a reaction time
             assert not taken, (delta, screen, seat, key)
             assert game_now(sim) == now and screen_of(sim) == screen, (delta, screen, seat, key)
@@ -144,7 +149,7 @@ def test_a_key_pressed_before_a_reaction_time_acts_on_nothing(tmp_path, lang, vi
         start(sim, virtual=virtual, pi=pi)
         checked = play(sim, rng, delays=(0.0, 0.05, 0.15, 0.25))
         assert sim.game.state.is_over()
-        assert checked["dropped"] > 20
+        assert checked["dropped"] > 10  # keys that mean the same on both screens are taken: not counted
     finally:
         sim.close()
 
@@ -231,11 +236,12 @@ def test_a_key_meant_for_a_page_that_timed_out_does_nothing(tmp_path, after):
         due = reveal_then_timeout(sim)
         sim._wait(due - sim.clock.t + after)
         assert not isinstance(sim.view(), v.BidsRevealed)
-        now, screen = game_now(sim), screen_of(sim)
+        now, screen, keys = game_now(sim), screen_of(sim), sim.view().keys
         for seat in (1, 2, 3):                     # whoever had read it: every key of theirs
             n = len(sim.passed)
             sim.press_raw(seat, 0, down=0.01)
-            assert len(sim.passed) == n
+            # none is taken as what it means now (a key that means nothing here is refused)
+            assert all(meaning(keys, s + 1, k) is None for s, k, _ in sim.passed[n:])
         assert game_now(sim) == now and screen_of(sim) == screen
     finally:
         sim.close()
@@ -253,14 +259,15 @@ def test_a_key_held_across_a_page_timing_out_does_nothing(tmp_path):
         sim.raw_keys.release(1, 0)
         sim._wait(0.05)
         assert not isinstance(sim.view(), v.BidsRevealed)
-        assert len(sim.passed) == n and not any(type(m).__name__ == "Choose" for m in sim.game.state.moves)
+        assert not any(type(m).__name__ == "Choose" for m in sim.game.state.moves)
+        assert all(meaning(sim.view().keys, s + 1, k) is None for s, k, _ in sim.passed[n:])
     finally:
         sim.close()
 
 
 def test_the_key_that_goes_on_from_the_resumed_notice_is_no_bid(tmp_path):
     """After a restart "Resumed ... Any key: go on" went away by itself; the key pressed to go
-    on was locked in as a bid."""
+    on was locked in as a bid. It waits for that key now, and takes only that one."""
     sim = make(tmp_path)
     start(sim)
     for kind in (1, 2, 3):
@@ -270,9 +277,11 @@ def test_the_key_that_goes_on_from_the_resumed_notice_is_no_bid(tmp_path):
     try:
         assert isinstance(sim.view(), v.Resumed)
         sim._wait(0.01)                           # the loop's first step: the notice's time starts
-        sim._wait(8.0 + 0.05)                     # the notice moved on by itself
-        assert sim.game.state.phase is BIDDING and not isinstance(sim.view(), v.Resumed)
-        sim.press_raw(1, 0)
+        sim._wait(8.0 + 0.05)                     # nothing under "Any key" goes by itself
+        assert sim.game.state.phase is BIDDING and isinstance(sim.view(), v.Resumed)
+        sim.press_raw(1, 0)                       # goes on, bids nothing
+        assert sim.game.pending == {} and isinstance(sim.view(), v.Bidding)
+        sim.press_raw(2, 0)                       # a second seat turning the same notice: gone
         assert sim.game.pending == {}
         sim.tap(1, 0)                             # read, then bid: taken
         assert sim.game.pending == {0: 0}
