@@ -39,16 +39,17 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None) ->
     return 4 * pitch + 1
 
 
-def claim_line(c: Canvas, y: int, kind: str) -> None:
-    """The critter's picture and name as big as fits, centred."""
+def claim_line(c: Canvas, y: int, kind: str, small: bool = False) -> None:
+    """The critter's picture and name as big as fits, centred: 24 px tall, or 12 (``small``)."""
     name = c.say(msg(f"kind.{kind}"))
-    im = icons.icon(kind, 2)
+    im = icons.icon(kind, 1 if small else 2)
     room = W - im.width - 3
     scale = fit_scale(name, room, (2, 1)) or 1
     total = im.width + 3 + font.text_width(name, scale)
     x = max(0, (W - total) // 2)
     c.paste(im, x, y, what=f"icon {kind}")
-    c.text(x + im.width + 3, y + (24 - font.ASCENT * scale) // 2, name, scale)
+    tall = 12 if small else 24
+    c.text(x + im.width + 3, y + max(overhang(name, scale), (tall - font.ASCENT * scale) // 2), name, scale)
 
 
 def _claim_step(c: Canvas, sender: int, target: int, note=None, back: bool = True, said: str | None = None) -> None:
@@ -116,7 +117,6 @@ def draw_answer(c: Canvas, v) -> None:
         return
     head = c.say(msg("cr.it_is_a", sender=v.sender, seat=v.seat))
     c.text(0, overhang(head), head)
-    claim_line(c, 10, v.claim)
     # who may still get it (C4), or, when nobody may, who has seen it
     if v.can_pass:
         rows = (c.say(msg("cr.may_pass", seats=tuple(v.pass_to))),)
@@ -129,7 +129,13 @@ def draw_answer(c: Canvas, v) -> None:
     else:
         rows = ()
     block = layout_paragraph(rows, W, H - 10 - 35, scales=(1,))
-    c.block(0, 35, W, block)
+    if not block.cut:
+        claim_line(c, 10, v.claim)
+        c.block(0, 35, W, block)
+    else:  # a long list of seats (six players): the claim smaller, every seat in sight
+        claim_line(c, 10, v.claim, small=True)
+        block = layout_paragraph(rows, W, H - 10 - 24, scales=(1,))
+        c.block(0, 24, W, block)
     hints(c, H - 10, [("A", c.say(msg("key.true"))), ("X", c.say(msg("key.false")))], x0=0, x1=W - 1)
 
 

@@ -144,30 +144,43 @@ def _setup_phone(c: Canvas, v) -> None:
         c.text(x, 55, clip(c.say(msg("web.qr_take_back", seats=",".join(str(s) for s in v.phones))), rest))
 
 
+def pi_state(v):
+    """The Pi's part as it is now, a state ("Pi strong", "2 Pi easy", "no Pi"): key 6 changes it."""
+    if not v.assistant:
+        return msg("setup.no_pi")
+    level = msg(f"value.{v.assistant_level or 'strong'}")
+    if len(v.assistant) == 1:
+        return msg("setup.pi_level", level=level)
+    return msg("setup.pi_level_n", n=len(v.assistant), level=level)
+
+
 def _setup_join(c: Canvas, v) -> None:
+    """Who plays: the seats' boxes (lit: joined; the Pi's by name), how to join, then one
+    row each for the Pi's level (a state, and key 6 that changes it) and the keys that
+    leave and go on. With phones on, key 5 (a phone's QR) is said top right."""
     if v.phone is not None:
         _setup_phone(c, v)
         return
-    # with phones on (config web:), a joined pad's key 5 shows a phone's QR: said top right
     phone = c.say(msg("setup.phone_key")) if v.phones is not None and v.joined else None
     go_on = ("A", c.say(msg("key.go_on")))
-    leave = ("X", c.say(msg("key.leave")))
-    # key 6 of a joined pad (Grasshopper Poker): what it does next, an action ("Pi strong",
-    # "no Pi"); the boxes say who plays. In the bottom row if the three hints fit, else top right.
-    pi = ("6", c.say(v.pi_key or msg("seat.assistant"))) if GAMES[v.game].assistant and v.joined else None
-    pi_top = None
-    if pi is not None and sum(hint_width(*h) for h in (leave, pi, go_on)) + 10 > W and phone is None:
-        pi_top, pi = c.say(msg("setup.pi_key", action=v.pi_key or msg("seat.assistant"))), None
-    y = title(c, c.say(msg("setup.who_plays")), right=phone or pi_top)
-    seat_boxes(c, y + 2, y + 22, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
-    c.text(0, 44, c.say(msg("setup.any_key_join")))  # its descenders clear the marks of the hints below
-    w = hint_width(*go_on)
-    if pi is not None:
-        hints(c, 54, [leave, pi, go_on])
+    pi = GAMES[v.game].assistant and v.joined
+    if pi:  # a small title: the Pi's row needs the room
+        y = top_row(c, c.say(msg("setup.who_plays")), phone) + font.ASCENT + 3
     else:
-        if v.joined:
-            hint(c, 0, 54, "X", c.say(msg("key.leave")))
-        hint(c, W - 1, 54, *go_on, align="right")
+        y = title(c, c.say(msg("setup.who_plays")), right=phone)
+    boxes = 19 if pi else 20
+    seat_boxes(c, y, y + boxes - 1, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant),
+               check=True)  # lit with a tick: in (as a lock-in on the bidding screen)
+    join = c.say(msg("setup.any_key_join"))
+    c.text(0, y + boxes + 2 + overhang(join) if pi else 44, join)  # its descenders clear the marks below
+    if pi:
+        state = c.say(pi_state(v))
+        c.text(0, 45, state)
+        hint(c, W - 1, 44, "6", c.say(v.pi_key or msg("key.change")), align="right")
+    w = hint_width(*go_on)
+    if v.joined:
+        hint(c, 0, 54, "X", c.say(msg("key.leave")))
+    hint(c, W - 1, 54, *go_on, align="right")
     if not v.can_start:  # greyed out until enough players have joined
         c.dim(W - w, 54, W - 1, H - 1)
 
@@ -338,6 +351,8 @@ def kind_keys(c: Canvas, y: int, pitch: int) -> None:
 
 # -- bidding -----------------------------------------------------------------------------------
 
+BOXES_SMALL = 13  # the seat boxes' height under a turn's lines: a small number and its tick
+
 def draw_bidding(c: Canvas, v) -> None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
@@ -355,14 +370,20 @@ def draw_bidding(c: Canvas, v) -> None:
                 c.line(x, 38, x, 38)
             c.block(0, 41, W, block)
             return (0, 37)
-        y = draw_told(c, told)
+        # On top: the lines in the room the rest leaves (a rule under them), "Bid!" with the
+        # display small beside it, and who has locked in, small, always (so a Pi's lock-in
+        # moves nothing, and the table sees who is still to bid). Lines that need more room
+        # are cut here: the checker flags that, and the table puts them on pages instead.
         where = c.say(msg("bidding.now"))
-        y += overhang(where)
-        c.text(0, y, where)
-        mini_counts(c, W - 1, y, tuple((k, n) for k, n in v.display.items() if n), align="right")
-        if not v.locked:
-            return (0, H - 1)
-        top = H - 13  # who has locked in, small (a layout with less room is refused as overlapping)
+        top = H - BOXES_SMALL
+        row = top - 2 - bottom(where, 1)  # the capitals of "Bid!"
+        room = row - overhang(where) - 1 - 3  # a rule 2 px under the lines, 1 px of air under it
+        block = layout_paragraph([c.say(m) for m in told], W, room, scales=(1,), indent=6)
+        c.block(0, 0, W, block)
+        for x in range(0, W, 2):  # dotted: a rule, not a lit row
+            c.line(x, block.height + 2, x, block.height + 2)
+        c.text(0, row, where)
+        mini_counts(c, W - 1, row, tuple((k, n) for k, n in v.display.items() if n), align="right")
         seat_boxes(c, top, H - 1, v.seats, set(v.locked), check=True)
         return (0, top - 2)
     # the call to action, then where the game is (the pile is on the scores: hold A)

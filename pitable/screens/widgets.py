@@ -372,7 +372,9 @@ def _seat_box(label: str, on: bool, check: bool, w: int, h: int) -> Image.Image:
     c = Canvas(image, size=(w, h))
     a, b, y0, y1 = 0, w - 1, 0, h - 1
     c.rect(a, y0, b, y1, fill=1 if on else 0, outline=1, radius=2)
-    scale = 2 if (y1 - y0 + 1) >= 18 and font.text_width(label, 2) <= b - a - 3 else 1
+    # big only with 2 px of air inside the frame all round: a stroke next to the frame
+    # reads as a heavy border (a box that means something else) at arm's length
+    scale = 2 if (y1 - y0 + 1) >= 2 * font.ASCENT + 5 and font.text_width(label, 2) <= b - a + 1 - 6 else 1
     tw, th = font.text_width(label, scale), font.ASCENT * scale
     tick = icons.mark("check")
     with_tick = on and check and tw + 3 + tick.width <= b - a - 4
