@@ -427,9 +427,11 @@ def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
     dimmed (every other pixel), so the box reads as a notice on top of the screen.
     ``band`` (y0, y1): the box goes inside these rows instead, and nothing else is
     touched (the screen said what may be covered)."""
+    block = None
     if band is not None and band[1] - band[0] >= 3 * LINE // 2:
+        block = layout_paragraph(text, W - 8, band[1] - band[0] + 1 - 6, scales=(2, 1))
+    if block is not None and not block.cut:  # else over the lower part: a toast is read whole
         y0, y1 = band
-        block = layout_paragraph(text, W - 8, y1 - y0 + 1 - 6, scales=(2, 1))
         h = block.height + 6
         top = y0 + (y1 - y0 + 1 - h) // 2
         c.clear(0, y0, W - 1, y1)
