@@ -594,10 +594,10 @@ class GrasshopperTable(GameTable):
             return _nothing([self.seats[p] for p in range(len(bids.cards)) if p != res.takes_all]) if first else []
         if st.phase is CHOOSING and st.turn == self._turn:
             return []  # the turn goes on: said at its end (the chooser's screen keeps its big head)
-        cancelled = [self.seats[p] for p in res.cancelled]
         took = sum(1 for m in st.moves[index + 1:] if isinstance(m, Choose))
         took += sum(1 for e in fx if isinstance(e, Took) and e.how == "forced")
-        return _nothing(cancelled + [self.seats[p] for p in res.choosers[took:]])
+        # every seat that took nothing (cancelled, an X that met no Ace, the display ran out), in seat order
+        return _nothing([self.seats[p] for p in range(len(bids.cards)) if p not in res.choosers[:took]])
 
     # -- undo -----------------------------------------------------------------------------------
 

@@ -641,3 +641,17 @@ def test_c5_a_phone_seat_may_report_the_flip_too(new_table, lang):
     keys = seat_keys(view, 3)
     assert all(k.on for k in keys)
     assert words(keys[5].label, lang) == words(msg("kind.stinkbug"), lang)
+
+
+def test_everyone_who_gets_nothing_is_said_in_seat_order_the_x_counted(new_table):
+    """S1's X meets no Ace: it gets nothing; S2's and S3's 4s cancel; S4 takes the corn.
+    One line names them all, in seat order: nobody at the table wonders about the X seat."""
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2, 3, 4))
+    reveal(table, "corn", "corn", "corn")
+    bid(table, ((1, 7), (2, 3), (3, 3), (4, 4)))  # X, 4, 4, 5
+    press(table, 1, 6)
+    if isinstance(table.view(), v.Choosing):
+        press(table, 4, KIND_KEY["corn"])
+    lines = said(game)
+    assert "S1, S2, S3 get nothing" in lines, lines
