@@ -445,7 +445,7 @@ def draw_bids(c: Canvas, v) -> None:
             c.text(W // 2, y + overhang(t, 2), t, 2, align="center")
             break
     else:
-        block = layout_paragraph((texts[0],), W, avail, scales=(1,))
+        block = layout_paragraph((texts[-1],), W, avail, scales=(1,))  # the shortest: arrows
         c.block(0, y, W, block, align="center")
     c.block(0, H - below.height, W, below, align="center")
 

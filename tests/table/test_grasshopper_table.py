@@ -109,7 +109,7 @@ def test_only_the_chooser_chooses_and_instructions_follow(new_table):
     # no page to turn: the card entry tells who takes what in its title's place
     view = table.view()
     assert isinstance(view, v.RevealPrompt) and view.to_reveal == 3 and not table.current.notices
-    assert tuple(map(words, view.told)) == ("S1 takes 2 corn", "S2 takes 1 broccoli")
+    assert tuple(map(words, view.told)) == ("S1 takes 2 corn", "S2 takes 1 broccoli", "S3 gets nothing")  # S3: an X, no Ace
     press(table, 3, 0)  # the first card named: the lines give way to the count
     view = table.view()
     assert view.named == ("grasshopper",) and view.told == ()

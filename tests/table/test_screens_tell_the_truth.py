@@ -184,7 +184,7 @@ def test_g8_harvest_says_what_goes_to_the_discard_pile_and_the_chip(new_table):
     reveal(table, "corn", "strawberry", "broccoli")
     bid(table, ((1, 6), (2, 3)))  # S1's Ace takes all
     press(table, 1, 6)
-    assert "S1: 3 corn to the discard pile, take 1 chip" in said(game)
+    assert "S1 harvests 3 corn: discard, +1 chip" in said(game)
 
 
 def test_g8_g10_plague_discards_the_whole_garden_and_nothing_is_harvested(new_table):
