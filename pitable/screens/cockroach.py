@@ -22,20 +22,26 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None) ->
     tops (0 when the keys end on the frame's last row: "fly" keeps its tail). Returns the
     height used (descenders included)."""
     pitch = 9
+    names = [c.say(msg(f"kind.{kind}")) for kind in icons.CRITTERS]
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
-        name = c.say(msg(f"kind.{kind}"))
+        name = names[i]
+        # 2 px between a cap and its name where the row has room ("Stinkwanze" and
+        # "Kakerlake" share a row in German: 1 px there, the two names stay apart)
+        pair = (i % 4, i % 4 + 4)
+        roomy = sum(key_width(KEY_LABELS[j]) + 2 + font.text_width(names[j]) for j in pair) + 4 <= W
+        gap = 2 if roomy else 1
         # the critter claimed so far: its key cap drawn open (a frame, its label lit)
         # rather than its name cut out of a lit bar: a 9 px row has no room for a bar
         # that keeps the dot under "bọ" and the foot of the g of "gián" (nor the row above's)
         claimed = kind == lit
         if i < 4:  # keys 1-4 down the left edge, names after them
             kw = open_key(c, 0, row, label) if claimed else key(c, 0, row, label)
-            c.text(kw + 1, row + name_dy, name)  # 1 px from the cap: the longest names of both columns stay apart
+            c.text(kw + gap, row + name_dy, name)
         else:      # keys 5, 6, A, X down the right edge, names before them
             kw = key_width(label)
             (open_key if claimed else key)(c, W - kw, row, label)
-            c.text(W - kw - 2, row + name_dy, name, align="right")
+            c.text(W - kw - 1 - gap, row + name_dy, name, align="right")
     return 4 * pitch + 1
 
 

@@ -121,7 +121,6 @@ def _setup_phone(c: Canvas, v) -> None:
     # address to type is the ticket's, for a phone that cannot scan (not sealed)
     x = qr.draw(c, 0, 1, v.phone_qr or url) + 4
     rest = W - x
-    c.text_fit(x, 0, rest, c.say(msg("web.qr_seat", seat=seat)), scales=(2, 1))
     typed = url.split("//", 1)[-1]
     host, _, path = typed.partition("/")
     parts, row = [], ""
@@ -131,17 +130,28 @@ def _setup_phone(c: Canvas, v) -> None:
             row = ""
         row += piece
     parts.append(row)
-    y = 17
+    parts = parts[:4]
+    # the keys that take a phone back, whole at the bottom (wrapped): the seat's name gets
+    # small when they need the room
+    back = None
+    if v.phones:
+        back = layout_paragraph((c.say(msg("web.qr_take_back", seats=",".join(str(s) for s in v.phones))),),
+                                rest, 3 * 9, scales=(1,))
+    foot = back.height + 2 if back else 0
+    seat = c.say(msg("web.qr_seat", seat=seat))
+    big = fit_scale(seat, rest, (2,)) and 17 + 9 * (1 + len(parts)) + foot <= H
+    c.text_fit(x, 0, rest, seat, scales=(2, 1) if big else (1,))
+    y = 17 if big else 10
     if x > 4:
         c.text(x, y, clip(c.say(msg("web.qr_or_type")), rest))
     else:
         c.text(x, y, clip(c.say(msg("web.qr_too_long")), rest))
     y += 9
-    for part in parts[:4]:
+    for part in parts:
         c.text(x, y, clip(part, rest))
         y += 9
-    if v.phones:
-        c.text(x, 55, clip(c.say(msg("web.qr_take_back", seats=",".join(str(s) for s in v.phones))), rest))
+    if back:
+        c.block(x, H - back.height, rest, back)
 
 
 def pi_state(v):
@@ -249,6 +259,7 @@ def draw_reveal(c: Canvas, v) -> None:
     shows at once: one undo takes it back), and the seat that names the rest."""
     shown = tuple((k, n) for k, n in v.display.items() if n)
     named = getattr(v, "named", ())
+    pictures = None
     told = getattr(v, "told", ()) if not named else ()
     if told:  # the turn's lines for the real cards in the title's place, then the prompt
         y = draw_told(c, told)
@@ -269,8 +280,10 @@ def draw_reveal(c: Canvas, v) -> None:
         left = c.say(msg("reveal.card_of", i=len(named) + 1, n=len(named) + v.to_reveal))
         kinds = tuple(msg(f"kind.{k}") for k in named)
         order = c.say(msg("reveal.so_far", kinds=kinds))
-        if font.text_width(order) > W:
-            order = c.say(msg("reveal.last", kind=kinds[-1]))
+        pictures = None
+        if font.text_width(order) > W:  # every kind named so far, as pictures: a double press shows
+            order = c.say(msg("reveal.so_far", kinds=())).rstrip()
+            pictures = named
     else:
         left = c.say(msg(f"reason.{v.reason}"))
         order = c.say(msg("reveal.turn_up", n=v.to_reveal))
@@ -278,7 +291,11 @@ def draw_reveal(c: Canvas, v) -> None:
     if shown and font.text_width(left) + 4 + mini_counts_width(shown) <= W:
         mini_counts(c, W - 1, 0, shown, align="right")  # pictures only: nothing is moved by them
     y += 10 + overhang(order)
-    c.text(0, y, order)
+    x = c.text(0, y, order) + 3
+    if named and pictures:
+        for kind in pictures:
+            c.paste(icons.mini(kind), x, y, what=f"mini {kind}")
+            x += icons.mini(kind).width + 2
     by = getattr(v, "by", None)
     foot = c.say(msg("reveal.by", seat=by) if by else msg("reveal.anyone"))
     foot_y = H - 9  # the footer's capitals

@@ -457,7 +457,13 @@ def lit_footer(c: Canvas, text: str) -> None:
     box = (c.ox, c.oy + y0, c.ox + W, c.oy + H)
     c._check("toast", 0, y0, W - 1, H - 1)
     c.drawn.append(("toast band", (0, y0, W - 1, H - 1)))
-    c.image.paste(ImageChops.invert(c.image.crop(box).convert("L")).convert("1"), box[:2])
+    band = c.image.crop(box)
+    ink = band.getbbox()
+    if ink:  # the letters centred, as a toast's are: none on the glass's edge, where lit it reads cut
+        letters = band.crop(ink)
+        band = Image.new("1", band.size)
+        band.paste(letters, ((W - letters.width) // 2, ink[1]))
+    c.image.paste(ImageChops.invert(band.convert("L")).convert("1"), box[:2])
 
 
 def draw_message(c: Canvas, view) -> None:
