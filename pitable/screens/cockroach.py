@@ -102,9 +102,10 @@ def _own_seat_dimmed(c: Canvas, seats, seat, y0, y1) -> None:
 def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
     gap = 3 if len(seats) <= 4 else 2
     mark = icons.mark("hand")
+    inked = mark.getbbox()[2]  # the count right after its mark (a digit leads with its own blank column): it reads with its own mark, not the next
     for n, (a, b) in zip(hands, columns(len(seats), 0, W - 1, gap)):
         label = str(n)
-        w = mark.width + 1 + font.text_width(label)
+        w = inked + font.text_width(label)
         x = (a + b + 1 - w) // 2
         if w > b - a + 1:
             x, mark_shown = (a + b + 1 - font.text_width(label)) // 2, False
@@ -112,7 +113,7 @@ def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
             mark_shown = True
         if mark_shown:
             c.paste(mark, x, y, what="hand")
-            x += mark.width + 1
+            x += inked
         c.text(x, y, label)
 
 
