@@ -399,8 +399,15 @@ def draw_bidding(c: Canvas, v) -> None:
         c.block(0, 0, W, block)
         for x in range(0, W, 2):  # dotted: a rule, not a lit row
             c.line(x, block.height + 2, x, block.height + 2)
-        c.text(0, row, where)
-        mini_counts(c, W - 1, row, tuple((k, n) for k, n in v.display.items() if n), align="right")
+        shown = tuple((k, n) for k, n in v.display.items() if n)
+        head = c.say(msg("bidding.where", round=v.round, turn=v.turn))
+        y = block.height + 5 + overhang(head)
+        if shown and y + 10 + 24 <= top - 1 and font.text_width(head) <= W:  # room: the display big, as without lines
+            c.text(0, y, head)
+            kinds_row(c, y + 10, shown)
+        else:
+            c.text(0, row, where)
+            mini_counts(c, W - 1, row, shown, align="right")
         seat_boxes(c, top, H - 1, v.seats, set(v.locked), check=True)
         return (0, top - 2)
     # the call to action, then where the game is (the pile is on the scores: hold A)
