@@ -35,7 +35,10 @@ __all__ = [
 ]
 
 GAMES = {name: (spec.title, spec.min_players, spec.max_players) for name, spec in REGISTRY.items()}
-DECKS = ("physical", "virtual")
+DECKS = ("physical", "virtual")  # the game's own names (logs, code)
+# The word for the garden cards in the config is the screen's ("Cards: real | virtual");
+# "physical", the word before it, is still read.
+DECK_WORDS = {"real": "physical", "virtual": "virtual", "physical": "physical"}
 LANGUAGES = ("en", "de", "vi")  # as pitable.i18n.LANGUAGES (not imported: config loads before any words)
 from pitable.hardware.panel import HARDWARE as HARDWARE_DISPLAYS  # noqa: E402 - the OLED controllers
 DISPLAYS = HARDWARE_DISPLAYS + ("pygame", "capture", "gifanim", "terminal", "dummy")
@@ -254,6 +257,12 @@ def _choice(*names: str) -> Check:
             at.fail(f"unknown value {_show(value)} (choose {listed})")
         return value
     return check
+
+
+def _deck(value, at):
+    if not isinstance(value, str) or value not in DECK_WORDS:
+        at.fail(f"unknown value {_show(value)} (choose real or virtual)")
+    return DECK_WORDS[value]
 
 
 def _range_text(lo, hi, unit=""):
@@ -524,7 +533,7 @@ _SECTION_OF = {**{k: f"display.{k}" for k in (f.name for f in dataclasses.fields
 
 _TOP = _mapping(_dataclass_fields(Config, {
     "game": _choice(*GAMES),
-    "deck": _choice(*DECKS),
+    "deck": _deck,
     "language": _choice(*LANGUAGES),
     "notice_seconds": _number(0, 120),
     "reaction_seconds": _number(0, 2),

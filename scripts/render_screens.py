@@ -33,6 +33,7 @@ from pitable.screens.font import text_image  # noqa: E402
 from pitable.screens.render import render  # noqa: E402
 from pitable.table.app import Table  # noqa: E402
 from pitable.table.base import TOAST_SECONDS  # noqa: E402
+from pitable.web.access import Phones  # noqa: E402
 
 K = {k: i for i, k in enumerate(KINDS)}
 A, X = 6, 7
@@ -218,6 +219,48 @@ def play_assistant(p: Play) -> None:
     p.shot("setup_join_pi")
 
 
+def play_with_phones_and_the_pi(p: Play) -> None:
+    """Phones on (config web:): who plays with the Pi's level and the phone key; a phone's QR."""
+    p.press(1, 0)
+    for pad in (1, 2):
+        p.press(pad, 0)
+    p.press(1, 4)                  # key 5: a phone's QR for the next free seat
+    p.shot("setup_phone_qr")
+    p.press(1, X)                  # back to who plays
+    p.press(3, 0)
+    p.press(1, 5)                  # key 6: the Pi plays, strong
+    p.press(1, 5)                  # again: easy
+    p.shot("setup_join_phones")
+
+
+def play_with_the_pi(p: Play, rng: random.Random) -> None:
+    """Three pads and the Pi: a turn's lines on the bidding screen once the Pi has locked in."""
+    grasshopper_setup(p, pads=(1, 2, 3), toggles=())
+    game = p.game
+    for _ in range(3000):
+        st = game.state
+        view = p.table.view()
+        if isinstance(view, v.Bidding) and view.told and view.locked:
+            p.shot("bidding_told_pi")
+            return
+        if game.notices:
+            p.press(1, X)
+        elif st.phase is REVEAL:
+            p.press(1, rng.choice([k for k in range(5) if st.unseen[k]]))
+        elif st.phase is BIDDING:
+            free = [i for i, pad in enumerate(game.seats) if pad <= 6 and i not in game.pending]
+            i = rng.choice(free)
+            p.press(game.seats[i], rng.choice([c for c in range(8) if not st.spent[i] >> c & 1]))
+        elif st.phase is CHOOSING:
+            if game.seats[st.chooser] > 6:
+                p.wait(0.5)
+            else:
+                p.press(game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]))
+        if st.is_over():
+            break
+    raise RuntimeError("no bidding screen with a turn's lines after the Pi's lock-in")
+
+
 def play_two(p: Play) -> None:
     grasshopper_setup(p, pads=(1, 3))
     p.reveal("corn", "strawberry", "broccoli")
@@ -255,9 +298,10 @@ def play_to_the_end(p: Play, rng: random.Random, shots_round: bool = False, virt
         if st.is_over() and not game.notices:
             return game
         view = p.table.view()
-        if shots_round and not shot_round and isinstance(view, v.Bidding) \
-                and any(m.id == "title.round_over" for m in view.told):
-            p.shot("bidding_round")        # the round's end, on the next bidding screen
+        if shots_round and not shot_round and (isinstance(view, v.Bidding) and any(
+                m.id == "title.round_over" for m in view.told) or isinstance(view, v.Instructions)
+                and view.title.id == "title.round_over"):
+            p.shot("bidding_round")        # the round's end: on the next bidding screen, or its page where it does not fit
             shot_round = True
         if game.notices:
             if len(game.notices) == 1 and st.is_over():
@@ -334,6 +378,16 @@ def play_cockroach(p: Play) -> None:
     p.table.close()
 
 
+def play_cockroach_six(p: Play) -> None:
+    """Six players: the first pass of a round may go to four seats, all named."""
+    cockroach_setup(p, (1, 2, 3, 4, 5, 6))
+    first = p.game.seats[p.game.state.active]
+    to = next(s for s in (1, 2, 3, 4, 5, 6) if s != first)
+    p.press(first, to - 1)
+    p.press(first, 3)                # "fly"
+    p.shot("cr_answer_six")
+
+
 def play_cockroach_loss(p: Play, lang: str, shots: dict) -> None:
     """Two players: S2 is given toads until five are face up (C6)."""
     cockroach_setup(p, (1, 2))
@@ -379,9 +433,14 @@ def screens(lang: str) -> dict:
         play_nothing_and_plague(Play(lang, tmp / "g3", shots=shots))
         play_two(Play(lang, tmp / "g2", shots=shots))
         play_assistant(Play(lang, tmp / "pi", shots=shots))
+        play_with_phones_and_the_pi(Play(lang, tmp / "phones", seats=4, shots=shots, phones=Phones(
+            token_bytes=random.Random(3).randbytes), web_address="HTTP://192.168.178.23:8080/"))
+        play_with_the_pi(Play(lang, tmp / "pig", seats=4, shots=shots, assistant_worker="inline",
+                              assistant={"seats": 1, "level": "easy", "budget": 8}), random.Random(11))
         play_resume(Play(lang, tmp / "resume", shots=shots), lang, shots)
         play_game_over(lang, tmp, shots)
         play_cockroach(Play(lang, tmp / "c5", seats=6, shots=shots))
+        play_cockroach_six(Play(lang, tmp / "c6", seats=6, shots=shots))
         play_cockroach_loss(Play(lang, tmp / "c2", seats=4, shots=shots), lang, shots)
         play_cockroach_resume(Play(lang, tmp / "cr", seats=4, shots=shots), lang, shots)
     return shots

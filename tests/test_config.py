@@ -441,3 +441,14 @@ def test_the_daemon_names_every_wrong_key_too(tmp_path):
         f"pitable: {path}: display.display: unknown value 'ssd1305' (choose ssd1306, sh1106, ssd1309, "
         "pygame, capture, gifanim, terminal or dummy)",
         f"pitable: {path}: pads.bouce: unknown key (did you mean bounce?)"]
+
+
+@pytest.mark.parametrize("word, deck", [("real", "physical"), ("virtual", "virtual"), ("physical", "physical")])
+def test_the_deck_is_named_as_the_options_screen_names_it_and_the_old_word_still_reads(word, deck):
+    assert parse_config({"deck": word}, "x.yaml").deck == deck
+
+
+def test_a_deck_that_is_neither_real_nor_virtual_is_refused_naming_both():
+    with pytest.raises(ConfigError) as e:
+        parse_config({"deck": "paper"}, "x.yaml")
+    assert "deck" in str(e.value) and "real or virtual" in str(e.value)

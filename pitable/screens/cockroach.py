@@ -23,33 +23,40 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None, ke
     tops (0 when the keys end on the frame's last row: "fly" keeps its tail). Returns the
     height used (descenders included)."""
     pitch = 9
+    names = [c.say(key_label(keys, i, msg(f"kind.{kind}"))) for i, kind in enumerate(icons.CRITTERS)]  # as the key table says
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
-        name = c.say(key_label(keys, i, msg(f"kind.{kind}")))  # as the screen's key table says it
+        name = names[i]
+        # 2 px between a cap and its name where the row has room ("Stinkwanze" and
+        # "Kakerlake" share a row in German: 1 px there, the two names stay apart)
+        pair = (i % 4, i % 4 + 4)
+        roomy = sum(key_width(KEY_LABELS[j]) + 2 + font.text_width(names[j]) for j in pair) + 4 <= W
+        gap = 2 if roomy else 1
         # the critter claimed so far: its key cap drawn open (a frame, its label lit)
         # rather than its name cut out of a lit bar: a 9 px row has no room for a bar
         # that keeps the dot under "bọ" and the foot of the g of "gián" (nor the row above's)
         claimed = kind == lit
         if i < 4:  # keys 1-4 down the left edge, names after them
             kw = open_key(c, 0, row, label) if claimed else key(c, 0, row, label)
-            c.text(kw + 1, row + name_dy, name)  # 1 px from the cap: the longest names of both columns stay apart
+            c.text(kw + gap, row + name_dy, name)
         else:      # keys 5, 6, A, X down the right edge, names before them
             kw = key_width(label)
             (open_key if claimed else key)(c, W - kw, row, label)
-            c.text(W - kw - 2, row + name_dy, name, align="right")
+            c.text(W - kw - 1 - gap, row + name_dy, name, align="right")
     return 4 * pitch + 1
 
 
-def claim_line(c: Canvas, y: int, kind: str) -> None:
-    """The critter's picture and name as big as fits, centred."""
+def claim_line(c: Canvas, y: int, kind: str, small: bool = False) -> None:
+    """The critter's picture and name as big as fits, centred: 24 px tall, or 12 (``small``)."""
     name = c.say(msg(f"kind.{kind}"))
-    im = icons.icon(kind, 2)
+    im = icons.icon(kind, 1 if small else 2)
     room = W - im.width - 3
     scale = fit_scale(name, room, (2, 1)) or 1
     total = im.width + 3 + font.text_width(name, scale)
     x = max(0, (W - total) // 2)
     c.paste(im, x, y, what=f"icon {kind}")
-    c.text(x + im.width + 3, y + (24 - font.ASCENT * scale) // 2, name, scale)
+    tall = 12 if small else 24
+    c.text(x + im.width + 3, y + max(overhang(name, scale), (tall - font.ASCENT * scale) // 2), name, scale)
 
 
 def _claim_step(c: Canvas, sender: int, target: int, note=None, back: bool = True, said: str | None = None,
@@ -97,9 +104,10 @@ def _own_seat_dimmed(c: Canvas, seats, seat, y0, y1) -> None:
 def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
     gap = 3 if len(seats) <= 4 else 2
     mark = icons.mark("hand")
+    inked = mark.getbbox()[2]  # the count right after its mark (a digit leads with its own blank column): it reads with its own mark, not the next
     for n, (a, b) in zip(hands, columns(len(seats), 0, W - 1, gap)):
         label = str(n)
-        w = mark.width + 1 + font.text_width(label)
+        w = inked + font.text_width(label)
         x = (a + b + 1 - w) // 2
         if w > b - a + 1:
             x, mark_shown = (a + b + 1 - font.text_width(label)) // 2, False
@@ -107,7 +115,7 @@ def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
             mark_shown = True
         if mark_shown:
             c.paste(mark, x, y, what="hand")
-            x += mark.width + 1
+            x += inked
         c.text(x, y, label)
 
 
@@ -118,7 +126,6 @@ def draw_answer(c: Canvas, v) -> None:
         return
     head = c.say(msg("cr.it_is_a", sender=v.sender, seat=v.seat))
     c.text(0, overhang(head), head)
-    claim_line(c, 10, v.claim)
     # who may still get it (C4), or, when nobody may, who has seen it
     if v.can_pass:
         rows = (c.say(msg("cr.may_pass", seats=tuple(v.pass_to))),)
@@ -131,9 +138,15 @@ def draw_answer(c: Canvas, v) -> None:
     else:
         rows = ()
     block = layout_paragraph(rows, W, H - 10 - 35, scales=(1,))
-    c.block(0, 35, W, block)
-    hints(c, H - 10, [("A", c.say(key_label(v.keys, 6, msg("key.true")))), ("X", c.say(key_label(v.keys, 7, msg("key.false"))))],
-          x0=0, x1=W - 1)
+    if not block.cut:
+        claim_line(c, 10, v.claim)
+        c.block(0, 35, W, block)
+    else:  # a long list of seats (six players): the claim smaller, every seat in sight
+        claim_line(c, 10, v.claim, small=True)
+        block = layout_paragraph(rows, W, H - 10 - 24, scales=(1,))
+        c.block(0, 24, W, block)
+    hints(c, H - 10, [("A", c.say(key_label(v.keys, 6, msg("key.true")))),
+                      ("X", c.say(key_label(v.keys, 7, msg("key.false"))))], x0=0, x1=W - 1)
 
 
 def draw_flip(c: Canvas, v) -> None:

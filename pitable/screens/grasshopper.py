@@ -122,7 +122,6 @@ def _setup_phone(c: Canvas, v) -> None:
     # address to type is the ticket's, for a phone that cannot scan (not sealed)
     x = qr.draw(c, 0, 1, v.phone_qr or url) + 4
     rest = W - x
-    c.text_fit(x, 0, rest, c.say(msg("web.qr_seat", seat=seat)), scales=(2, 1))
     typed = url.split("//", 1)[-1]
     host, _, path = typed.partition("/")
     parts, row = [], ""
@@ -132,43 +131,67 @@ def _setup_phone(c: Canvas, v) -> None:
             row = ""
         row += piece
     parts.append(row)
-    y = 17
+    parts = parts[:4]
+    # the keys that take a phone back, whole at the bottom (wrapped): the seat's name gets
+    # small when they need the room
+    back = None
+    if v.phones:
+        back = layout_paragraph((c.say(msg("web.qr_take_back", seats=",".join(str(s) for s in v.phones))),),
+                                rest, 3 * 9, scales=(1,))
+    foot = back.height + 2 if back else 0
+    seat = c.say(msg("web.qr_seat", seat=seat))
+    big = fit_scale(seat, rest, (2,)) and 17 + 9 * (1 + len(parts)) + foot <= H
+    c.text_fit(x, 0, rest, seat, scales=(2, 1) if big else (1,))
+    y = 17 if big else 10
     if x > 4:
         c.text(x, y, clip(c.say(msg("web.qr_or_type")), rest))
     else:
         c.text(x, y, clip(c.say(msg("web.qr_too_long")), rest))
     y += 9
-    for part in parts[:4]:
+    for part in parts:
         c.text(x, y, clip(part, rest))
         y += 9
-    if v.phones:
-        c.text(x, 55, clip(c.say(msg("web.qr_take_back", seats=",".join(str(s) for s in v.phones))), rest))
+    if back:
+        c.block(x, H - back.height, rest, back)
+
+
+def pi_state(v):
+    """The Pi's part as it is now, a state ("Pi strong", "2 Pi easy", "no Pi"): key 6 changes it."""
+    if not v.assistant:
+        return msg("setup.no_pi")
+    level = msg(f"value.{v.assistant_level or 'strong'}")
+    if len(v.assistant) == 1:
+        return msg("setup.pi_level", level=level)
+    return msg("setup.pi_level_n", n=len(v.assistant), level=level)
 
 
 def _setup_join(c: Canvas, v) -> None:
+    """Who plays: the seats' boxes (lit: joined; the Pi's by name), how to join, then one
+    row each for the Pi's level (a state, and key 6 that changes it) and the keys that
+    leave and go on. With phones on, key 5 (a phone's QR) is said top right."""
     if v.phone is not None:
         _setup_phone(c, v)
         return
-    # with phones on (config web:), a joined pad's key 5 shows a phone's QR: said top right
     phone = c.say(msg("setup.phone_key")) if v.phones is not None and v.joined else None
     go_on = ("A", c.say(key_label(v.keys, 6, msg("key.go_on"))))
-    leave = ("X", c.say(key_label(v.keys, 7, msg("key.leave"))))
-    # key 6 of a joined pad (Grasshopper Poker): what it does next, an action ("Pi strong",
-    # "no Pi"); the boxes say who plays. In the bottom row if the three hints fit, else top right.
-    pi = ("6", c.say(v.pi_key or msg("seat.assistant"))) if GAMES[v.game].assistant and v.joined else None
-    pi_top = None
-    if pi is not None and sum(hint_width(*h) for h in (leave, pi, go_on)) + 10 > W and phone is None:
-        pi_top, pi = c.say(msg("setup.pi_key", action=v.pi_key or msg("seat.assistant"))), None
-    y = title(c, c.say(msg("setup.who_plays")), right=phone or pi_top)
-    seat_boxes(c, y + 2, y + 22, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant))
-    c.text(0, 44, c.say(msg("setup.any_key_join")))  # its descenders clear the marks of the hints below
-    w = hint_width(*go_on)
-    if pi is not None:
-        hints(c, 54, [leave, pi, go_on])
+    pi = GAMES[v.game].assistant and v.joined
+    if pi:  # a small title: the Pi's row needs the room
+        y = top_row(c, c.say(msg("setup.who_plays")), phone) + font.ASCENT + 3
     else:
-        if v.joined:
-            hint(c, 0, 54, "X", c.say(msg("key.leave")))
-        hint(c, W - 1, 54, *go_on, align="right")
+        y = title(c, c.say(msg("setup.who_plays")), right=phone)
+    boxes = 19 if pi else 20
+    seat_boxes(c, y, y + boxes - 1, (*range(1, v.seats + 1), *v.assistant), set(v.joined) | set(v.assistant),
+               check=True)  # lit with a tick: in (as a lock-in on the bidding screen)
+    join = c.say(msg("setup.any_key_join"))
+    c.text(0, y + boxes + 2 + overhang(join) if pi else 44, join)  # its descenders clear the marks below
+    if pi:
+        state = c.say(pi_state(v))
+        c.text(0, 45, state)
+        hint(c, W - 1, 44, "6", c.say(key_label(v.keys, 5, v.pi_key or msg("key.change"))), align="right")
+    w = hint_width(*go_on)
+    if v.joined:
+        hint(c, 0, 54, "X", c.say(key_label(v.keys, 7, msg("key.leave"))))
+    hint(c, W - 1, 54, *go_on, align="right")
     if not v.can_start:  # greyed out until enough players have joined
         c.dim(W - w, 54, W - 1, H - 1)
 
@@ -237,6 +260,7 @@ def draw_reveal(c: Canvas, v) -> None:
     shows at once: one undo takes it back), and the seat that names the rest."""
     shown = tuple((k, n) for k, n in v.display.items() if n)
     named = getattr(v, "named", ())
+    pictures = None
     told = getattr(v, "told", ()) if not named else ()
     if told:  # the turn's lines for the real cards in the title's place, then the prompt
         y = draw_told(c, told)
@@ -262,8 +286,10 @@ def draw_reveal(c: Canvas, v) -> None:
         left = c.say(msg("reveal.card_of", i=len(named) + 1, n=len(named) + v.to_reveal))
         kinds = tuple(msg(f"kind.{k}") for k in named)
         order = c.say(msg("reveal.so_far", kinds=kinds))
-        if font.text_width(order) > W:
-            order = c.say(msg("reveal.last", kind=kinds[-1]))
+        pictures = None
+        if font.text_width(order) > W:  # every kind named so far, as pictures: a double press shows
+            order = c.say(msg("reveal.so_far", kinds=())).rstrip()
+            pictures = named
     else:
         left = c.say(msg(f"reason.{v.reason}"))
         order = c.say(msg("reveal.turn_up", n=v.to_reveal))
@@ -271,7 +297,11 @@ def draw_reveal(c: Canvas, v) -> None:
     if shown and font.text_width(left) + 4 + mini_counts_width(shown) <= W:
         mini_counts(c, W - 1, 0, shown, align="right")  # pictures only: nothing is moved by them
     y += 10 + overhang(order)
-    c.text(0, y, order)
+    x = c.text(0, y, order) + 3
+    if named and pictures:
+        for kind in pictures:
+            c.paste(icons.mini(kind), x, y, what=f"mini {kind}")
+            x += icons.mini(kind).width + 2
     by = getattr(v, "by", None)
     foot = c.say(msg("reveal.by", seat=by) if by else msg("reveal.anyone"))
     foot_y = H - 9  # the footer's capitals
@@ -345,6 +375,8 @@ def kind_keys(c: Canvas, y: int, pitch: int, keys: tuple = ()) -> None:
 
 # -- bidding -----------------------------------------------------------------------------------
 
+BOXES_SMALL = 13  # the seat boxes' height under a turn's lines: a small number and its tick
+
 def draw_bidding(c: Canvas, v) -> None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
@@ -362,14 +394,27 @@ def draw_bidding(c: Canvas, v) -> None:
                 c.line(x, 38, x, 38)
             c.block(0, 41, W, block)
             return (0, 37)
-        y = draw_told(c, told)
+        # On top: the lines in the room the rest leaves (a rule under them), "Bid!" with the
+        # display small beside it, and who has locked in, small, always (so a Pi's lock-in
+        # moves nothing, and the table sees who is still to bid). Lines that need more room
+        # are cut here: the checker flags that, and the table puts them on pages instead.
         where = c.say(msg("bidding.now"))
-        y += overhang(where)
-        c.text(0, y, where)
-        mini_counts(c, W - 1, y, tuple((k, n) for k, n in v.display.items() if n), align="right")
-        if not v.locked:
-            return (0, H - 1)
-        top = H - 13  # who has locked in, small (a layout with less room is refused as overlapping)
+        top = H - BOXES_SMALL
+        row = top - 2 - bottom(where, 1)  # the capitals of "Bid!"
+        room = row - overhang(where) - 1 - 3  # a rule 2 px under the lines, 1 px of air under it
+        block = layout_paragraph([c.say(m) for m in told], W, room, scales=(1,), indent=6)
+        c.block(0, 0, W, block)
+        for x in range(0, W, 2):  # dotted: a rule, not a lit row
+            c.line(x, block.height + 2, x, block.height + 2)
+        shown = tuple((k, n) for k, n in v.display.items() if n)
+        head = c.say(msg("bidding.where", round=v.round, turn=v.turn))
+        y = block.height + 5 + overhang(head)
+        if shown and y + 10 + 24 <= top - 1 and font.text_width(head) <= W:  # room: the display big, as without lines
+            c.text(0, y, head)
+            kinds_row(c, y + 10, shown)
+        else:
+            c.text(0, row, where)
+            mini_counts(c, W - 1, row, shown, align="right")
         seat_boxes(c, top, H - 1, v.seats, set(v.locked), check=True)
         return (0, top - 2)
     # the call to action, then where the game is (the pile is on the scores: hold A)
@@ -431,7 +476,7 @@ def draw_bids(c: Canvas, v) -> None:
             c.text(W // 2, y + overhang(t, 2), t, 2, align="center")
             break
     else:
-        block = layout_paragraph((texts[0],), W, avail, scales=(1,))
+        block = layout_paragraph((texts[-1],), W, avail, scales=(1,))  # the shortest: arrows
         c.block(0, y, W, block, align="center")
     c.block(0, H - below.height, W, below, align="center")
 

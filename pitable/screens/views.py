@@ -138,7 +138,7 @@ class Instructions(NamedTuple):
     """What to do with the real cards after a turn: a title and line messages."""
 
     title: Msg           # "Turn 3", "Stalemate", "Round 2 over"
-    lines: tuple         # Msgs, e.g. "S2 takes 2 corn", "S2: 3 corn to the discard pile, take 1 chip"
+    lines: tuple         # Msgs, e.g. "S2 takes 2 corn", "S2 harvests 3 corn: discard, +1 chip"
     page: int = 1
     pages: int = 1
     toast: Msg | None = None

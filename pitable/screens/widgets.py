@@ -372,7 +372,9 @@ def _seat_box(label: str, on: bool, check: bool, w: int, h: int) -> Image.Image:
     c = Canvas(image, size=(w, h))
     a, b, y0, y1 = 0, w - 1, 0, h - 1
     c.rect(a, y0, b, y1, fill=1 if on else 0, outline=1, radius=2)
-    scale = 2 if (y1 - y0 + 1) >= 18 and font.text_width(label, 2) <= b - a - 3 else 1
+    # big only with 2 px of air inside the frame all round: a stroke next to the frame
+    # reads as a heavy border (a box that means something else) at arm's length
+    scale = 2 if (y1 - y0 + 1) >= 2 * font.ASCENT + 5 and font.text_width(label, 2) <= b - a + 1 - 6 else 1
     tw, th = font.text_width(label, scale), font.ASCENT * scale
     tick = icons.mark("check")
     with_tick = on and check and tw + 3 + tick.width <= b - a - 4
@@ -425,9 +427,11 @@ def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
     dimmed (every other pixel), so the box reads as a notice on top of the screen.
     ``band`` (y0, y1): the box goes inside these rows instead, and nothing else is
     touched (the screen said what may be covered)."""
+    block = None
     if band is not None and band[1] - band[0] >= 3 * LINE // 2:
+        block = layout_paragraph(text, W - 8, band[1] - band[0] + 1 - 6, scales=(2, 1))
+    if block is not None and not block.cut:  # else over the lower part: a toast is read whole
         y0, y1 = band
-        block = layout_paragraph(text, W - 8, y1 - y0 + 1 - 6, scales=(2, 1))
         h = block.height + 6
         top = y0 + (y1 - y0 + 1 - h) // 2
         c.clear(0, y0, W - 1, y1)
@@ -453,7 +457,13 @@ def lit_footer(c: Canvas, text: str) -> None:
     box = (c.ox, c.oy + y0, c.ox + W, c.oy + H)
     c._check("toast", 0, y0, W - 1, H - 1)
     c.drawn.append(("toast band", (0, y0, W - 1, H - 1)))
-    c.image.paste(ImageChops.invert(c.image.crop(box).convert("L")).convert("1"), box[:2])
+    band = c.image.crop(box)
+    ink = band.getbbox()
+    if ink:  # the letters centred, as a toast's are: none on the glass's edge, where lit it reads cut
+        letters = band.crop(ink)
+        band = Image.new("1", band.size)
+        band.paste(letters, ((W - letters.width) // 2, ink[1]))
+    c.image.paste(ImageChops.invert(band.convert("L")).convert("1"), box[:2])
 
 
 def draw_message(c: Canvas, view) -> None:

@@ -273,14 +273,9 @@ class Setup(Controller):
         return PI_STEPS[0]
 
     def pi_label(self):
-        """Key 6's label on the join screen: the action it takes ("Pi strong", "Pi easy",
-        "no Pi"); the boxes show who plays now."""
-        seats, level = self._pi_after(LIMITS["grasshopper"][1])
-        if not seats:
-            return msg("key.no_pi")
-        if seats == 1:
-            return msg("key.pi", level=msg(f"value.{level}"))
-        return msg("key.pi_n", n=seats, level=msg(f"value.{level}"))
+        """Key 6's label on the join screen: it changes the Pi's level (the screen shows the
+        level it plays at now, from the view's ``assistant`` and ``assistant_level``)."""
+        return msg("key.change")
 
     def _options_key(self, pad: int, what: str, does: tuple) -> None:
         if what == "back":

@@ -117,7 +117,7 @@ def _values():
     return dict(seat=6, sender=5, target=6, to=6, seats=(1, 2, 3), n=2, last=4, round=12, turn=8,
                 kind=msg("kind.strawberry"), cards=(msg("n.corn", n=2),), kinds=(msg("kind.corn"),),
                 i=1, line=150, pin=40, row=40, col=38, pads=6, key="X", reason=msg("log.reason.full"),
-                seconds=30, level=msg("value.strong"), action=msg("key.no_pi"))
+                seconds=30, level=msg("value.strong"), action=msg("setup.no_pi"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -186,7 +186,7 @@ def test_g8_harvest_says_what_goes_to_the_discard_pile_and_the_chip(new_table):
     reveal(table, "corn", "strawberry", "broccoli")
     bid(table, ((1, 6), (2, 3)))  # S1's Ace takes all
     press(table, 1, 6)
-    assert "S1: 3 corn to the discard pile, take 1 chip" in said(game)
+    assert "S1 harvests 3 corn: discard, +1 chip" in said(game)
 
 
 def test_g8_g10_plague_discards_the_whole_garden_and_nothing_is_harvested(new_table):
@@ -214,7 +214,7 @@ def test_g5_a_chooser_left_with_nothing_is_told_so(new_table):
     lines = said(game)
     # the take and its harvest on the card entry; who got nothing where there is room (the
     # bidding screen, if not there)
-    assert lines[:2] == ["S1 takes 3 corn", "S1: 3 corn to the discard pile, take 1 chip"]
+    assert lines[:2] == ["S1 takes 3 corn", "S1 harvests 3 corn: discard, +1 chip"]
     assert "S2, S3 get nothing" in lines
 
 
@@ -648,3 +648,17 @@ def test_c5_a_phone_seat_may_report_the_flip_too(new_table, lang):
     keys = seat_keys(types.SimpleNamespace(language=lang, private={}, keys=view.keys), 3)
     assert all(k["on"] for k in keys)
     assert keys[5]["label"] == words(msg("kind.stinkbug"), lang)
+
+
+def test_everyone_who_gets_nothing_is_said_in_seat_order_the_x_counted(new_table):
+    """S1's X meets no Ace: it gets nothing; S2's and S3's 4s cancel; S4 takes the corn.
+    One line names them all, in seat order: nobody at the table wonders about the X seat."""
+    table = new_table()
+    game = start_grasshopper(table, pads=(1, 2, 3, 4))
+    reveal(table, "corn", "corn", "corn")
+    bid(table, ((1, 7), (2, 3), (3, 3), (4, 4)))  # X, 4, 4, 5
+    press(table, 1, 6)
+    if isinstance(table.view(), v.Choosing):
+        press(table, 4, KIND_KEY["corn"])
+    lines = said(game)
+    assert "S1, S2, S3 get nothing" in lines, lines
