@@ -20,6 +20,23 @@ from typing import NamedTuple
 from pitable.i18n import Msg  # noqa: F401 - the type of every wording field below
 
 
+class Key(NamedTuple):
+    key: int                      # the pad's key 0..7 (pitable.keys: 1..6, A, X)
+    does: tuple                   # what pressing it does: a plain hashable value the loop
+                                  # compares, e.g. ("bid", 3), ("choose", "corn"),
+                                  # ("page", serial), ("join",), ("seat", 4), ("claim", "rat")
+    label: "Msg | str"            # what the glass and the phone say beside it
+    seats: "tuple | None" = None  # seat numbers it is for; None: every seat
+
+
+def meaning(keys: tuple, seat: int, key: int):
+    """What ``key`` of ``seat`` (a seat number) does on a screen with ``keys``, or None."""
+    for k in keys:
+        if k.key == key and (k.seats is None or seat in k.seats):
+            return k.does
+    return None
+
+
 class Setup(NamedTuple):
     """Choosing the game, who plays and the options, with the pads."""
 
@@ -207,6 +224,20 @@ class CockroachOver(NamedTuple):
     toast: Msg | None = None
 
 
+class CockroachQuick(NamedTuple):
+    """Quick mode: the round is played aloud; whoever lays its card face up presses the
+    critter (8 keys). The rows, hand counts and who starts, in one screen."""
+
+    round: int
+    starter: int         # seat number that starts this round (the last taker)
+    seats: tuple         # seat numbers playing
+    hands: tuple         # hand counts, same order
+    rows: tuple          # per seat: dict kind -> count face up
+    lose_at: int         # this many of one critter lose (C6: five with two players)
+    toast: Msg | None = None
+    keys: tuple = ()     # Key values: every seat's 8 keys lay a critter
+
+
 View = (Setup | Resumed | RevealPrompt | Bidding | BidsRevealed | Choosing | Instructions | Scores
         | ConfirmUndo | GameOver | Message | CockroachOffer | CockroachAnswer | CockroachFlip
-        | CockroachRows | CockroachOver)
+        | CockroachRows | CockroachOver | CockroachQuick)
