@@ -42,7 +42,11 @@ class QuickCockroachTable(CockroachTable):
         if does is None or does[0] != "lay":
             self._say("toast.hold_help_rows")
             return
-        self._commit(Laid(player, does[1]))   # the presser is the taker: its own pad
+        kind = does[1]
+        if self.state.face_up()[cr.KIND_INDEX[kind]] >= cr.PER_KIND:  # C1: 8 of each; a slip of the finger
+            self._say("cr.quick.all_up", cards=msg(f"n.{kind}", n=cr.PER_KIND))
+            return
+        self._commit(Laid(player, kind))   # the presser is the taker: its own pad
 
     def _next_step(self):
         st = self.state

@@ -39,6 +39,9 @@ def seat_keys(view, seat: int, state: dict | None = None) -> tuple:
     controllers give them and the screens label (docs/architecture.md, "Keys and screens").
     ``state`` is the public state by seat (``pitable.web.publish.public_state``): the
     bidding screen's spent cards."""
+    if getattr(view, "keys", ()):  # a view that carries its key table (views.Key): its labels
+        return tuple(KeyLabel(n, next((k.label for k in view.keys if k.key == i), n),
+                              v.meaning(view.keys, seat, i) is not None) for i, n in enumerate(NAMES))
     if isinstance(view, v.Setup):
         if view.step == "game":
             return _only({i: msg(f"game.{name}") for i, name in enumerate(GAMES)} | {KEY_X: msg("web.language")})
@@ -214,6 +217,11 @@ def _cockroach(st, move, fx, seats) -> tuple:
                              seat=seats[e.seat], to=seats[e.to], kind=msg(f"kind.{e.claim}")))
         elif isinstance(e, Called):
             lines.append(msg("cr.story.true" if e.true else "cr.story.false", seat=seats[e.seat]))
+        elif isinstance(e, Took) and e.why == "laid":  # quick mode: the table heard no call
+            lines.append(msg("cr.quick.laid", seat=seats[e.seat], kind=msg(f"kind.{e.kind}")))
+            count = st.rows[e.seat][KIND_INDEX[e.kind]]
+            if not st.is_over() and count == st.losing_count - 1:
+                lines.append(msg("cr.line.one_more", seat=seats[e.seat], cards=msg(f"n.{e.kind}", n=count)))
         elif isinstance(e, Took):
             lines.append(msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong",
                              kind=msg(f"kind.{e.kind}")))
