@@ -68,6 +68,7 @@ def play_cockroach(t):
     for pad in range(1, 7):
         t.press(pad, 0)
     t.press(1, 6)
+    t.press(1, 1)                                    # mode full: the TV tells the chain
     t.press(1, 6)
     read_notices(t)
     game = t.table.current
