@@ -412,8 +412,8 @@ class Table(App):
             from pitable.table.cockroach import CockroachTable
             from pitable.table.cockroach_quick import QuickCockroachTable
 
-            return (QuickCockroachTable if state.mode == "quick" else CockroachTable)(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  **given)
+            table = QuickCockroachTable if state.mode == "quick" else CockroachTable  # the header's mode
+            return table(state, tuple(header.get("pads") or range(1, state.players + 1)), journal, **given)
         from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 
