@@ -545,7 +545,8 @@ class QuickState(State):
         if self.phase == OVER:
             raise IllegalMove("the game is over")
         if not isinstance(move, Laid):
-            raise IllegalMove(f"quick mode takes only the card laid face up (seat and kind), not {move!r}")
+            said = next(iter(move.to_json())) if hasattr(move, "to_json") else repr(move)
+            raise IllegalMove(f"quick mode takes only the card laid face up (laid: seat and kind), not {said}")
         seat = move.seat
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             shown = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat

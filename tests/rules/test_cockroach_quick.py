@@ -154,7 +154,7 @@ def test_laid_lines_replay_with_undo_and_name_a_bad_line():
     assert '{"laid": {"seat": 1, "kind": "rat"}}' in text
     state, _ = replay(text)
     assert state == s and state.to_json()["mode"] == "quick"
-    with pytest.raises(LogError, match="line 2: quick mode takes only"):
+    with pytest.raises(LogError, match=r"line 2: quick mode takes only the card laid face up \(laid: seat and kind\), not pass$"):
         replay(encode(c.header(3, 1, mode="quick")) + encode({"pass": {"to": 2, "claim": "rat"}}))
     with pytest.raises(LogError, match="line 2: laid: seat must be a seat number"):
         replay(encode(c.header(3, 1, mode="quick")) + encode({"laid": {"seat": "2", "kind": "rat"}}))
@@ -242,3 +242,14 @@ def test_whole_games_of_2_to_6_players_end_in_both_kinds_of_loss():
     assert reasons[2] == {"five_of_a_kind", "empty_hand"}
     for players in range(3, 7):
         assert reasons[players] == {"four_of_a_kind", "empty_hand"}, players
+
+
+def test_replay_describes_a_quick_round_by_its_starter():
+    from pitable.rules.log import by_seat
+    from pitable.screens.text import describe_cockroach
+
+    s = QuickState(3, first=1)
+    s.push(Laid(0, "rat"))
+    text = describe_cockroach(by_seat(s.to_json(), (1, 2, 3)))
+    assert "Round 2, started by seat 1: its taker lays the card face up." in text
+    assert "Seat 1: 21 in hand; face up: 1 rat" in text
