@@ -297,14 +297,15 @@ def draw_quick(c: Canvas, v) -> None:
                 c.rect(a - 1, y - 1, a + width, y + 7, fill=1, radius=1)
             c.paste(icons.critter_mark(kind), a, y, fill=0 if lit else 1, what=f"mark {kind}")
             c.text(a + 6, y, str(count), fill=0 if lit else 1)
-    _critter_legend(c, legend_y)
+    _critter_legend(c, legend_y, v.keys)
 
 
-def _critter_legend(c: Canvas, y: int) -> None:
-    """The 8 keys in a row, each cap followed by the small picture of its critter: caps
-    of 1 px padding (7 wide), so 2 px part a picture from the next cap."""
-    for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
-        x = i * 16
+def _critter_legend(c: Canvas, y: int, keys) -> None:
+    """The screen's keys in a row (its key table: each key's critter), each cap followed by
+    the small picture of its critter: caps of 1 px padding (7 wide), so 2 px part a
+    picture from the next cap."""
+    for k in keys:
+        label, kind, x = KEY_LABELS[k.key], k.does[1], k.key * 16
         kw = font.text_width(label) + 2
         c.rect(x, y, x + kw - 1, y + 8, fill=1, radius=1)
         c.text(x + 1, y + 1, label, fill=0)

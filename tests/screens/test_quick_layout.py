@@ -72,3 +72,13 @@ def test_the_8_critter_keys_are_drawn_in_the_last_row_in_key_order():
     draw(c, view)
     legend = sorted((box[0], what) for what, box in c.drawn if what.startswith("mark ") and box[1] >= 55)
     assert [what for _, what in legend] == [f"mark {k}" for k in icons.CRITTERS]
+
+
+def test_the_legend_is_drawn_from_the_screens_key_table():
+    """The OLED's critter keys are the view's key table (the one the controller dispatches
+    from): a table that gave key 1 the toad would show the toad at key 1."""
+    view = quick_views(3)[2]._replace(keys=(v.Key(0, ("lay", "toad"), msg("kind.toad")),))
+    c = Canvas(Image.new("1", (128, 64)))
+    draw(c, view)
+    legend = [(box[0], what) for what, box in c.drawn if what.startswith("mark ") and box[1] >= 55]
+    assert [what for _, what in legend] == ["mark toad"] and legend[0][0] < 16
