@@ -223,6 +223,7 @@ def child_cockroach(marks: Marks, events: int) -> dict:
     for pad in (1, 2, 3):
         f.tap(pad, 0)
     f.tap(1, 6)
+    f.tap(1, 1)                          # mode full: every offer, pass and call
     f.tap(1, 6)
     gc.freeze()
     marks.empties()

@@ -1,5 +1,9 @@
 """How many presses a game takes, and how many of them only turn a page.
 
+Cockroach Poker tables (2-6 seats) too, in quick mode (the taker presses the critter it
+lays face up: one press a round) and in full mode (offer, claim, passes, call, the card),
+per round: the same games, dealt from one seeded deck and played by the simulation's bots.
+
 Plays seeded whole Grasshopper Poker games through the real controllers on simulated pads
 (``pitable.harness.SimTable``: pins, debounce, key tracker, loop, controllers, journal;
 a hand-moved clock; the config's defaults) and
@@ -114,6 +118,105 @@ def play(players: int, deck: str, pi: bool, seed: int, root: Path) -> dict:
         sim.close()
 
 
+def play_cockroach(players: int, mode: str, seed: int, root: Path) -> dict:
+    """One seeded Cockroach Poker game through the real table on simulated pads. The
+    round's talk is played by the simulation's bots on the full rules with a shuffled
+    deck; in quick mode the taker presses the critter it lays face up (the screen's key
+    table), in full mode every offer, claim, pass and call is entered, and the card."""
+    from pitable.rules import cockroach as cr
+    from pitable.sim.cockroach import Game, make_bot
+
+    first = seed % players
+    # half the seats careful (they pass when unsure), half playing by whim
+    talk = Game(players, first, random.Random(seed),
+                [make_bot("heuristic" if (s + seed) % 2 else "random") for s in range(players)])
+    sim = SimTable(root / f"cr{players}{mode}{seed}", seats=players, clock=ManualClock(),
+                   wiring="direct" if players <= 3 else "matrix", rng=random.Random(seed))
+    try:
+        sim.tap(1, 1)                   # 2: Cockroach Poker
+        for pad in range(1, players + 1):
+            sim.tap(pad, 0)
+        sim.tap(1, 6)                   # A: options
+        for _ in range(first):
+            sim.tap(1, 0)               # 1: the first player
+        if mode == cr.FULL:
+            sim.tap(1, 1)               # 2: mode full (quick is the default)
+        sim.tap(1, 6)                   # A: start
+        game = sim.game
+        pre = [0, 0]
+        rounds = []
+        while game.notices:             # the deal: read while the cards are dealt
+            sim.tap(1, 7)
+            pre[1] += 1
+
+        def pages(current):
+            while game.notices or game.overlay:
+                sim.tap(game.seats[0], 7)
+                current[1] += 1
+
+        while not talk.state.is_over():
+            current = [0, 0]
+            rounds.append(current)
+            while True:
+                st = talk.state
+                phase, active, to = st.phase, st.active, st.to
+                move = talk.step()
+                if mode == cr.QUICK:
+                    took = [e for e in talk.state.last if isinstance(e, cr.Took)]
+                    if took:
+                        sim.tap(game.seats[took[0].seat], cr.KINDS.index(took[0].kind))
+                        current[0] += 1
+                        break
+                    continue
+                if isinstance(move, cr.Pass):
+                    seat = active if phase == cr.OFFER else to
+                    if not (players == 2 and phase == cr.OFFER):
+                        sim.tap(game.seats[seat], game.seats[move.to] - 1)   # the seat
+                        current[0] += 1
+                    sim.tap(game.seats[seat], cr.KINDS.index(move.claim))     # the claim
+                    current[0] += 1
+                elif isinstance(move, cr.Call):
+                    sim.tap(game.seats[to], 6 if move.true else 7)
+                    current[0] += 1
+                else:
+                    sim.tap(game.seats[to], cr.KINDS.index(move.kind))
+                    current[0] += 1
+                    pages(current)      # the card's result pages
+                    break
+            if mode == cr.QUICK:
+                pages(current)
+            if game.state.to_json()["seats"] != talk.state.to_json()["seats"]:
+                raise RuntimeError("the table and the talk disagree")
+        if not game.state.is_over() or game.state.outcome != talk.state.outcome:
+            raise RuntimeError("the game did not end as its rules say")
+        return {"turns": rounds, "pre": pre, "reason": talk.state.outcome.reason}
+    finally:
+        sim.close()
+
+
+def measure_cockroach(games: int) -> list:
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for players in range(2, 7):
+            for mode in ("quick", "full"):
+                needed, pages, game_needed, game_pages = [], [], [], []
+                for seed in range(games):
+                    got = play_cockroach(players, mode, seed, Path(tmp))
+                    needed += [t[0] for t in got["turns"]]
+                    pages += [t[1] for t in got["turns"]]
+                    game_needed.append(sum(t[0] for t in got["turns"]) + got["pre"][0])
+                    game_pages.append(sum(t[1] for t in got["turns"]) + got["pre"][1])
+                out.append({"game": "cockroach", "players": players, "mode": mode, "games": games,
+                            "rounds": len(needed),
+                            "needed_round": {"median": statistics.median(needed), "p90": p(needed, 0.9),
+                                             "max": max(needed)},
+                            "pages_round": {"median": statistics.median(pages), "p90": p(pages, 0.9),
+                                            "max": max(pages)},
+                            "needed_game": statistics.median(game_needed),
+                            "pages_game": statistics.median(game_pages)})
+    return out
+
+
 def measure(games: int) -> list:
     out = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -144,11 +247,20 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2, help="seeded games per kind of table (default 2)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    ap.add_argument("--game", choices=("grasshopper", "cockroach", "both"), default="both",
+                    help="which game's tables (default both)")
     args = ap.parse_args(argv)
-    rows = measure(args.games)
+    rows = measure(args.games) if args.game != "cockroach" else []
+    crows = measure_cockroach(args.games) if args.game != "grasshopper" else []
     if args.json:
-        print(json.dumps(rows, indent=1))
+        print(json.dumps(rows + crows, indent=1))
         return 0
+    for r in crows:
+        n, g = r["needed_round"], r["pages_round"]
+        print(f"Cockroach {r['players']}p {r['mode']:5}: {r['rounds']} rounds; presses/round median {n['median']:g} "
+              f"p90 {n['p90']} max {n['max']}; page-only presses/round median {g['median']:g} p90 {g['p90']} "
+              f"max {g['max']}; per game {r['needed_game']:g}, page-only {r['pages_game']:g} "
+              f"(the deal's pages included)")
     for r in rows:
         n, g = r["needed_turn"], r["pages_turn"]
         print(f"{r['players']}p {'real' if r['deck'] == 'physical' else 'virtual'} cards"

@@ -62,6 +62,7 @@ def cockroach(t, pads, first_presses=0):
     press(t, pads[0], 6)
     for _ in range(first_presses):
         press(t, pads[0], 0)
+    press(t, pads[0], 1)   # mode full: the party screens show the chain
     press(t, pads[0], 6)
 
 

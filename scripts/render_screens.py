@@ -336,12 +336,14 @@ def play_game_over(lang: str, tmp: pathlib.Path, shots: dict) -> None:
     raise RuntimeError("no seed gave a tie broken by grasshoppers")
 
 
-def cockroach_setup(p: Play, pads, start: bool = True) -> None:
+def cockroach_setup(p: Play, pads, start: bool = True, full: bool = True) -> None:
     p.press(pads[0], 1)
     for pad in pads:
         p.press(pad, 0)
     if start:
         p.press(pads[0], A)            # on to the options
+        if full:
+            p.press(pads[0], 1)        # key 2: mode full (every offer, pass and call)
         p.press(pads[0], A)            # start
         p.read()                       # the deal (C1, C6), told at every start
 
@@ -352,6 +354,7 @@ def play_cockroach(p: Play) -> None:
     p.press(1, A)
     p.press(1, 0)                    # the first player: S2
     p.shot("setup_options_cockroach")
+    p.press(1, 1)                    # mode: full (quick is the default)
     p.press(1, A)
     p.read()                         # the deal (docs/screens/party shows its pages)
     p.shot("cr_offer_target")
@@ -414,6 +417,19 @@ def play_cockroach_loss(p: Play, lang: str, shots: dict) -> None:
     p.table.close()
 
 
+def play_cockroach_quick(p: Play) -> None:
+    """Quick mode, five players: whoever lays the round's card face up presses its critter."""
+    cockroach_setup(p, (1, 2, 3, 4, 5), full=False)
+    p.shot("cr_quick_start")
+    for seat, kind in ((3, 3), (3, 0), (1, 3), (3, 3), (4, 5), (2, 7), (3, 3)):
+        p.press(seat, kind)          # S3 takes a fly, a rat, ...: its third fly is one short
+    p.shot("toast_cr_quick")         # the press confirmed: "S3: 3 flies: one more loses"
+    p.shot("cr_quick")
+    p.press(3, 3)                    # the fourth fly: S3 loses
+    p.shot("cr_quick_over")
+    p.table.close()
+
+
 def play_cockroach_resume(p: Play, lang: str, shots: dict) -> None:
     cockroach_setup(p, (1, 2, 3))
     p.press(1, 1)
@@ -441,6 +457,7 @@ def screens(lang: str) -> dict:
         play_game_over(lang, tmp, shots)
         play_cockroach(Play(lang, tmp / "c5", seats=6, shots=shots))
         play_cockroach_six(Play(lang, tmp / "c6", seats=6, shots=shots))
+        play_cockroach_quick(Play(lang, tmp / "cq", seats=6, shots=shots))
         play_cockroach_loss(Play(lang, tmp / "c2", seats=4, shots=shots), lang, shots)
         play_cockroach_resume(Play(lang, tmp / "cr", seats=4, shots=shots), lang, shots)
     return shots

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The TV page (the party's big screen) at 1920x1080 and at a phone's width, for both games
 and every language, from real games played by keys (pads posted as a keyboard pad would):
-docs/screens/web/tv-{cockroach,grasshopper}-{en,de,vi}.png (1920x1080), the set-up at the
+docs/screens/web/tv-{cockroach,cockroach-quick,grasshopper}-{en,de,vi}.png (1920x1080), the set-up at the
 start tv-{cockroach,grasshopper}-start-{en,de,vi}.png, and tv-{cockroach,grasshopper}-phone-{en,de,vi}.png
 (412 px wide, the whole page), each with the words it shows beside it (.txt). Needs Debian's chromium and
 chromium-driver.
@@ -68,6 +68,7 @@ def play_cockroach(t):
     for pad in range(1, 7):
         t.press(pad, 0)
     t.press(1, 6)
+    t.press(1, 1)                                    # mode full: the TV tells the chain
     t.press(1, 6)
     read_notices(t)
     game = t.table.current
@@ -97,6 +98,25 @@ def play_cockroach(t):
     t.press(a, 4)                                    # ... peeked at and passed on: "scorpion"
     t.press(b, (b % 6))
     t.press(b, 7)                                    # ... and on again: "toad"
+
+
+def play_cockroach_quick(t):
+    """Six players in quick mode (the default): a first game S5 loses (four rats, one key a
+    round, the taker's), then the next game with the same players (S5 starts), five cards
+    laid, S2's third toad one short of losing."""
+    t.press(1, 1)
+    for pad in range(1, 7):
+        t.press(pad, 0)
+    t.press(1, 6)
+    t.press(1, 6)                                    # quick: the default
+    read_notices(t)
+    for seat, kind in ((2, 3), (5, 0), (1, 7), (5, 0), (5, 0), (3, 2), (5, 0)):
+        t.press(seat, kind)                          # the taker presses the critter it lays face up
+    read_notices(t)
+    t.press(1, 0)                                    # key 1: again, same players; S5 starts
+    read_notices(t)
+    for seat, kind in ((2, 7), (4, 4), (2, 7), (6, 1), (2, 7)):
+        t.press(seat, kind)
 
 
 def play_grasshopper(t):
@@ -139,7 +159,7 @@ def play_grasshopper(t):
 
 
 def shoot(game: str, lang: str, phone: bool = False) -> Path:
-    t = WebTable(Path(tempfile.mkdtemp()), pads=6 if game == "cockroach" else 4, language=lang,
+    t = WebTable(Path(tempfile.mkdtemp()), pads=6 if game.startswith("cockroach") else 4, language=lang,
                  deck="virtual", seed=11)
     size = (412, 915) if phone else (1920, 1080)
     tv = open_browser(*size, lang=lang)
@@ -147,7 +167,7 @@ def shoot(game: str, lang: str, phone: bool = False) -> Path:
     tv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": size[0], "height": size[1],
                                                               "deviceScaleFactor": 1, "mobile": phone})
     try:
-        (play_cockroach if game == "cockroach" else play_grasshopper)(t)
+        PLAYS[game](t)
         tv.get(f"http://127.0.0.1:{t.port}/")
         wait_for(lambda: tv.find_element("id", "history").text, what="the story on the TV")
         wait_for(lambda: tv.find_element("id", "sitting").text, what="the evening's score")
@@ -187,13 +207,17 @@ def shoot_start(game: str, lang: str = "en") -> Path:
         t.close()
 
 
+PLAYS = {"cockroach": play_cockroach, "cockroach-quick": play_cockroach_quick, "grasshopper": play_grasshopper}
+
+
 def main(argv=None) -> int:
-    games = (argv or sys.argv[1:]) or ("cockroach", "grasshopper")
+    games = (argv or sys.argv[1:]) or ("cockroach", "cockroach-quick", "grasshopper")
     for game in games:
         for lang in ("en", "de", "vi"):
             print(shoot(game, lang).relative_to(ROOT))
-            print(shoot_start(game, lang).relative_to(ROOT))
-            print(shoot(game, lang, phone=True).relative_to(ROOT))
+            if game in ("cockroach", "grasshopper"):
+                print(shoot_start(game, lang).relative_to(ROOT))
+                print(shoot(game, lang, phone=True).relative_to(ROOT))
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Cockroach Poker told: a move's effects as the lines the table hears. The offer, each pass
+"""Cockroach Poker told: a move's effects as the lines the table hears. In quick mode, the card laid face up (and a row one short). The offer, each pass
 and the call are the story's (the glass showed each on a screen of its own); the card's kind,
 who lays it face up, a row one short of losing (C6), who starts next and the loss are said on
 the glass before anyone plays on."""
@@ -20,6 +20,12 @@ def narrate(st, move, fx, seats: tuple, round_: int) -> Told:
                                       seat=seats[e.seat], to=seats[e.to], kind=msg(f"kind.{e.claim}")), STORY))
         elif isinstance(e, Called):
             out.append(Line(head, msg("cr.story.true" if e.true else "cr.story.false", seat=seats[e.seat]), STORY))
+        elif isinstance(e, Took) and e.why == "laid":  # quick mode: the table heard no call
+            out.append(Line(head, msg("cr.quick.laid", seat=seats[e.seat], kind=msg(f"kind.{e.kind}")), NOW))
+            count = st.rows[e.seat][KIND_INDEX[e.kind]]
+            if not st.is_over() and count == st.losing_count - 1:
+                out.append(Line(head, msg("cr.line.one_more", seat=seats[e.seat],
+                                          cards=msg(f"n.{e.kind}", n=count)), NOW))
         elif isinstance(e, Took):
             out.append(Line(head, msg("cr.line.right" if e.why == "right_call" else "cr.line.wrong",
                                       kind=msg(f"kind.{e.kind}")), NOW))

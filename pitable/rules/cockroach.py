@@ -13,6 +13,11 @@ it is turned face up (C7).
 
 Inside, seats are 0-based and kinds are ints 0..7 (indexes into ``KINDS``);
 in JSON (the log and :meth:`State.to_json`) seats are 1-based and kinds are names.
+
+Two modes (option ``mode`` of the header): ``full`` follows every offer, pass and call;
+``quick`` (:class:`QuickState`) takes one input a round, the card laid face up
+(:class:`Laid`): who lays it and what it is. The talk (claims, passes, calls) stays at
+the table; the counts, rows, the next starter and the losses are the same rules.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ PER_KIND = 8                      # C1
 DECK_SIZE = PER_KIND * len(KINDS)  # 64
 SET_ASIDE_TWO = 10                # C1: two players set 10 cards aside unseen
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+FULL, QUICK = "full", "quick"
+MODES = (QUICK, FULL)             # option "mode"; a header without it is a full game
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _K8 = tuple(range(len(KINDS)))
 
@@ -37,10 +44,11 @@ class Phase:
     OFFER = "offer"    # the active seat gives a hand card face down to another seat, with a claim
     ANSWER = "answer"  # the receiver calls true/false, or peeks and passes it on
     FLIP = "flip"      # the called card is turned face up: its real kind is entered
+    LAY = "lay"        # quick mode: the round is played aloud; its taker lays the card face up
     OVER = "over"
 
 
-OFFER, ANSWER, FLIP, OVER = Phase.OFFER, Phase.ANSWER, Phase.FLIP, Phase.OVER
+OFFER, ANSWER, FLIP, LAY, OVER = Phase.OFFER, Phase.ANSWER, Phase.FLIP, Phase.LAY, Phase.OVER
 
 
 def loss_count(players: int) -> int:
@@ -89,7 +97,18 @@ class Flip(NamedTuple):
         return {"flip": self.kind}
 
 
-Move = Pass | Call | Flip
+class Laid(NamedTuple):
+    """Quick mode: the round's card ends face up in ``seat``'s row (the taker: C5), and
+    it is a ``kind``. The card came from the round's starter's hand."""
+
+    seat: int
+    kind: str
+
+    def to_json(self) -> dict:
+        return {"laid": {"seat": self.seat + 1, "kind": self.kind}}
+
+
+Move = Pass | Call | Flip | Laid
 
 
 def move_from_json(obj: dict) -> Move:
@@ -98,7 +117,7 @@ def move_from_json(obj: dict) -> Move:
     Whether the move is legal now is :meth:`State.check`'s business.
     """
     if not isinstance(obj, dict) or len(obj) != 1:
-        raise IllegalMove("expected an object with one key: pass, call or flip")
+        raise IllegalMove("expected an object with one key: pass, call, flip or laid")
     (key, value), = obj.items()
     if key == "pass":
         if not isinstance(value, dict) or set(value) != {"to", "claim"}:
@@ -117,7 +136,16 @@ def move_from_json(obj: dict) -> Move:
         if not isinstance(value, str):
             raise IllegalMove(f"flip must be a kind name ({', '.join(KINDS)}), not {value!r}")
         return Flip(value)
-    raise IllegalMove(f"unknown input {key!r} (expected pass, call or flip)")
+    if key == "laid":
+        if not isinstance(value, dict) or set(value) != {"seat", "kind"}:
+            raise IllegalMove('laid must be an object {"seat": SEAT, "kind": KIND}')
+        seat, kind = value["seat"], value["kind"]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalMove(f"laid: seat must be a seat number (1, 2, ...), not {seat!r}")
+        if not isinstance(kind, str):
+            raise IllegalMove(f"laid: kind must be a kind name ({', '.join(KINDS)}), not {kind!r}")
+        return Laid(seat - 1, kind)
+    raise IllegalMove(f"unknown input {key!r} (expected pass, call, flip or laid)")
 
 
 # -- what happened: results as values ------------------------------------------------
@@ -147,7 +175,8 @@ class Took(NamedTuple):
     """``seat`` lays the card face up in its row (C5).
 
     ``why``: ``"right_call"`` (the receiver called right, so the seat that passed
-    the card to it takes it) or ``"wrong_call"`` (the receiver takes it).
+    the card to it takes it) or ``"wrong_call"`` (the receiver takes it); in quick
+    mode ``"laid"`` (the table heard no call: the taker says it by laying the card).
     """
 
     seat: int
@@ -189,6 +218,7 @@ class State:
     ``claim`` its current claim; ``call`` the receiver's call (``flip`` only).
     """
 
+    mode = FULL
     __slots__ = ("players", "first", "hands", "rows", "aside", "round", "active", "phase",
                  "chain", "to", "claim", "call", "outcome", "history", "moves", "last")
 
@@ -268,7 +298,7 @@ class State:
         return sum(self.hands) + self.in_flight + sum(map(sum, self.rows)) + self.aside
 
     def copy(self, history: bool = False) -> State:
-        other = State.__new__(State)
+        other = type(self).__new__(type(self))
         other.players, other.first, other.aside = self.players, self.first, self.aside
         other._restore(self._snapshot())
         other.history = list(self.history) if history else []
@@ -299,7 +329,7 @@ class State:
         return out
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, State) and self.players == other.players and \
+        return type(other) is type(self) and self.players == other.players and \
             self.first == other.first and self._snapshot() == other._snapshot()
 
     __hash__ = None
@@ -354,6 +384,9 @@ class State:
             k = self._kind(move.kind)
             if self.face_up()[k] >= PER_KIND:
                 raise IllegalMove(f"all {PER_KIND} {move.kind} cards are already face up: that flip is impossible")
+        elif isinstance(move, Laid):
+            raise IllegalMove("a card laid without its round is a quick-mode input; this game follows "
+                              "every offer, pass and call")
         else:
             raise IllegalMove(f"not a Cockroach Poker input: {move!r}")
 
@@ -448,10 +481,14 @@ class State:
         """C5: right call -> the sender takes it; wrong call -> the receiver. C6 then."""
         right = self.call == (kind == self.claim)
         taker = self.chain[-1] if right else self.to
-        self.rows[taker][kind] += 1
-        fx.append(Took(taker, KINDS[kind], "right_call" if right else "wrong_call"))
         self.chain = []
         self.to = self.claim = self.call = None
+        self._take(taker, kind, "right_call" if right else "wrong_call", fx)
+
+    def _take(self, taker: int, kind: int, why: str, fx) -> None:
+        """C5: the taker lays the card face up and starts the next round; C6 first."""
+        self.rows[taker][kind] += 1
+        fx.append(Took(taker, KINDS[kind], why))
         if self.rows[taker][kind] >= self.losing_count:  # the game ends at once
             reason = "five_of_a_kind" if self.players == 2 else "four_of_a_kind"
             self._lose(taker, reason, KINDS[kind], fx)
@@ -460,7 +497,7 @@ class State:
         else:
             self.round += 1
             self.active = taker
-            self.phase = OFFER
+            self.phase = self._starts
 
     def _lose(self, seat: int, reason: str, kind: str | None, fx) -> None:
         fx.append(Lost(seat, reason))
@@ -468,6 +505,8 @@ class State:
         self.outcome = Outcome((seat,), winners, reason, kind)
         self.active = None
         self.phase = OVER
+
+    _starts = OFFER     # the phase a round starts in
 
     # -- snapshots ----------------------------------------------------------------------
 
@@ -483,15 +522,82 @@ class State:
         self.chain = list(chain)
 
 
-def new_game(players: int, first: int = 0) -> State:
-    return State(players, first)
+class QuickState(State):
+    """Quick mode: one input a round, :class:`Laid` (who lays the card face up, and what).
+
+    Claims, passes and calls are spoken at the table and never entered; from the card
+    laid the rules know the same as in a full game: the starter's hand is one card
+    fewer (C3: the round's card came from it), the taker's row grows (C5), the taker
+    starts the next round (C5) or loses (C6: four of a kind, five with two players; or
+    an empty hand when it must start). ``active`` is the round's starter.
+    """
+
+    __slots__ = ()
+    _starts = LAY
+
+    def __init__(self, players: int, first: int = 0):
+        super().__init__(players, first)
+        self.phase = LAY
+
+    mode = QUICK
+
+    def check(self, move: Move) -> None:
+        if self.phase == OVER:
+            raise IllegalMove("the game is over")
+        if not isinstance(move, Laid):
+            said = next(iter(move.to_json())) if hasattr(move, "to_json") else repr(move)
+            raise IllegalMove(f"quick mode takes only the card laid face up (laid: seat and kind), not {said}")
+        seat = move.seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            shown = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
+            raise IllegalMove(f"there is no seat {shown!r} (seats 1 to {self.players})")
+        k = self._kind(move.kind)
+        if not self.hands[self.active]:  # unreachable: such a starter has lost (C6)
+            raise IllegalMove(f"seat {self.active + 1} has no card to start the round with")
+        if self.face_up()[k] >= PER_KIND:
+            raise IllegalMove(f"all {PER_KIND} {move.kind} cards are already face up: that card is impossible")
+
+    def waiting_for(self) -> str:
+        if self.phase == OVER:
+            return "nothing: the game is over"
+        return (f"the taker of round {self.round} (started by seat {self.active + 1}) to lay its card "
+                "face up and say which kind")
+
+    def legal_moves(self) -> list:
+        if self.phase == OVER:
+            return []
+        up = self.face_up()
+        return [Laid(s, KINDS[k]) for s in range(self.players) for k in _K8 if up[k] < PER_KIND]
+
+    def push(self, move: Move) -> tuple:
+        """Apply a legal :class:`Laid`; returns (:class:`Took` with why ``"laid"``,
+        then :class:`Lost` if it ends the game), also kept in :attr:`last`."""
+        self.check(move)
+        self.history.append(self._snapshot())
+        self.moves.append(move)
+        fx: list = []
+        self.hands[self.active] -= 1   # C3: the starter's card, whoever ends up with it
+        self._take(move.seat, KIND_INDEX[move.kind], "laid", fx)
+        self.last = tuple(fx)
+        return self.last
+
+    def to_json(self) -> dict:
+        out = super().to_json()
+        out["mode"] = QUICK
+        return out
 
 
-def header(players: int, first: int = 0, **extra) -> dict:
-    """A log header for a new game. ``first`` is a 0-based seat here, 1-based in the header.
+def new_game(players: int, first: int = 0, mode: str = FULL) -> State:
+    return (QuickState if mode == QUICK else State)(players, first)
+
+
+def header(players: int, first: int = 0, mode: str | None = None, **extra) -> dict:
+    """A log header for a new game. ``first`` is a 0-based seat here, 1-based in the header;
+    ``mode`` (quick or full) is written when given (a header without it is a full game).
 
     Extra keys (seed, started, ...) are kept as they are."""
-    return {"game": GAME, "players": players, "options": {"first": first + 1}, **extra}
+    options = {"first": first + 1} if mode is None else {"first": first + 1, "mode": mode}
+    return {"game": GAME, "players": players, "options": options, **extra}
 
 
 def state_from_header(head: dict) -> State:
@@ -504,10 +610,13 @@ def state_from_header(head: dict) -> State:
     options = head.get("options", {})
     if not isinstance(options, dict):
         raise IllegalMove("header: options must be an object")
-    unknown = sorted(set(options) - {"first"})
+    unknown = sorted(set(options) - {"first", "mode"})
     if unknown:
-        raise IllegalMove(f"header: unknown option {unknown[0]!r} (options: first)")
+        raise IllegalMove(f"header: unknown option {unknown[0]!r} (options: first, mode)")
+    mode = options.get("mode", FULL)
+    if mode not in MODES:
+        raise IllegalMove(f"header: mode must be {' or '.join(MODES)}, not {mode!r}")
     first = options.get("first", 1)
     if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= players:
         raise IllegalMove(f"header: first must be a seat from 1 to {players}, not {first!r}")
-    return State(players, first - 1)
+    return new_game(players, first - 1, mode)

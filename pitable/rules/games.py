@@ -26,6 +26,7 @@ class GameSpec:
     first_chosen: bool        # the first player is chosen at the table (C2)
     losers: bool              # the game ends with losers and everyone else wins (C6)
     losing_count: Callable[[int], int] | None = None  # C6: of one kind face up, by players
+    modes: tuple = ()         # how much the table enters, the first the default (msg "value.<mode>")
 
     def seats_ok(self, players: int) -> bool:
         return self.min_players <= players <= self.max_players
@@ -39,7 +40,7 @@ GAMES = {
     cockroach.GAME: GameSpec(
         cockroach.GAME, "Cockroach Poker", cockroach, cockroach.MIN_PLAYERS, cockroach.MAX_PLAYERS,
         options=(), assistant=False, virtual_deck=False, first_chosen=True, losers=True,
-        losing_count=cockroach.loss_count),
+        losing_count=cockroach.loss_count, modes=cockroach.MODES),
 }
 NAMES = tuple(GAMES)
 

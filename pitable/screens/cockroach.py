@@ -11,7 +11,7 @@ from pitable.i18n import msg
 from pitable.screens import font, icons
 from pitable.screens.views import label as key_label  # what a key does, as the screen's key table says
 from pitable.screens.widgets import (H, W, Canvas, bottom, columns, fit_scale, hints, key, key_width, open_key,
-                                     layout_paragraph, overhang, seat_boxes)
+                                     layout_paragraph, overhang, seat_boxes, top_row)
 
 ARROW = font.ARROW
 from pitable.keys import NAMES as KEY_LABELS  # noqa: E402
@@ -272,3 +272,57 @@ def draw_sitting(c: Canvas, v) -> None:
             c.text(mid, 42, str(losses), align="center")
     text = c.say(msg("sit.afresh"))
     c.text(W - 1, H - bottom(text, 1), text, align="right")  # marks above it end above the rows' end
+
+
+def draw_quick(c: Canvas, v) -> None:
+    """Quick mode, one screen a round: who starts (the last taker), each seat's hand count
+    and face-up row (a count one short of losing lit, C6), and the 8 critter keys along
+    the bottom (whoever lays the card face up presses its critter). Six seats leave no
+    row for the title: the starter's label is lit in every layout, and says it."""
+    n = len(v.seats)
+    legend_y = H - 9                      # the key caps' row, the frame's last 9 rows
+    titled = 10 + n * 9 <= legend_y       # the title's row, then a row per seat, 9 px apart
+    y0 = 10 if titled else 1
+    if titled:
+        top_row(c, c.say(msg("cr.quick.starts", seat=v.starter)), c.say(msg("resumed.round", round=v.round)))
+    kinds = [kind for kind in icons.CRITTERS if any(row.get(kind) for row in v.rows)]
+    hand = icons.mark("hand")
+    label_w = max(font.text_width(c.say(msg("seat", seat=s))) for s in v.seats)
+    hand_x = label_w + 4                  # the lit starter's label keeps 1 px of air before it
+    count_right = hand_x + hand.width + 1 + font.text_width("22") - 1
+    x0 = count_right + 4
+    width = 6 + 5                         # a critter's mark and its one-digit count
+    pitch = min(16, (W - 1 - x0 - width) // max(1, len(kinds) - 1)) if kinds else 0
+    for i, (seat, cards, row) in enumerate(zip(v.seats, v.hands, v.rows)):
+        y = y0 + i * 9
+        label = c.say(msg("seat", seat=seat))
+        if seat == v.starter:             # who starts this round: the last taker (C5)
+            c.rect(0, y - 1, label_w + 2, y + 7, fill=1, radius=1)
+            c.text(1, y, label, fill=0)
+        else:
+            c.text(1, y, label)
+        c.paste(hand, hand_x, y, what="hand")
+        c.text(count_right, y, str(cards), align="right")
+        for j, kind in enumerate(kinds):
+            count = row.get(kind, 0)
+            if not count:
+                continue
+            a = x0 + j * pitch
+            lit = count >= v.lose_at - 1
+            if lit:
+                c.rect(a - 1, y - 1, a + width, y + 7, fill=1, radius=1)
+            c.paste(icons.critter_mark(kind), a, y, fill=0 if lit else 1, what=f"mark {kind}")
+            c.text(a + 6, y, str(count), fill=0 if lit else 1)
+    _critter_legend(c, legend_y, v.keys)
+
+
+def _critter_legend(c: Canvas, y: int, keys) -> None:
+    """The screen's keys in a row (its key table: each key's critter), each cap followed by
+    the small picture of its critter: caps of 1 px padding (7 wide), so 2 px part a
+    picture from the next cap."""
+    for k in keys:
+        label, kind, x = KEY_LABELS[k.key], k.does[1], k.key * 16
+        kw = font.text_width(label) + 2
+        c.rect(x, y, x + kw - 1, y + 8, fill=1, radius=1)
+        c.text(x + 1, y + 1, label, fill=0)
+        c.paste(icons.critter_mark(kind), x + kw + 1, y + 1, what=f"mark {kind}")

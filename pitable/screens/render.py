@@ -33,6 +33,7 @@ _WHERE = {
     v.CockroachFlip: ("cockroach", "draw_flip"),
     v.CockroachRows: ("cockroach", "draw_rows"),
     v.CockroachOver: ("cockroach", "draw_over"),
+    v.CockroachQuick: ("cockroach", "draw_quick"),
 }
 DRAWERS: dict = {}  # filled as views are first drawn
 

@@ -51,6 +51,9 @@ def describe_cockroach(data: dict) -> str:
     lines = [f"Cockroach Poker, {data['players']} players, {phase}"]
     if phase == "over":
         lines.append("Lost: seat " + ", ".join(seat_name(s) for s in data.get("losers", [])))
+    elif phase == "lay":  # quick mode: the round is played aloud; its taker lays the card
+        lines.append(f"Round {data['round']}, started by seat {seat_name(data['active'])}: "
+                     "its taker lays the card face up.")
     elif data.get("active"):
         lines.append(f"Seat {seat_name(data['active'])} to act.")
     if data.get("chain"):

@@ -258,6 +258,20 @@ class CockroachOver(NamedTuple):
     keys: tuple = ()     # the key table (Key values): what each key does on this screen
 
 
+class CockroachQuick(NamedTuple):
+    """Quick mode: the round is played aloud; whoever lays its card face up presses the
+    critter (8 keys). The rows, hand counts and who starts, in one screen."""
+
+    round: int
+    starter: int         # seat number that starts this round (the last taker)
+    seats: tuple         # seat numbers playing
+    hands: tuple         # hand counts, same order
+    rows: tuple          # per seat: dict kind -> count face up
+    lose_at: int         # this many of one critter lose (C6: five with two players)
+    toast: Msg | None = None
+    keys: tuple = ()     # Key values: every seat's 8 keys lay a critter
+
+
 View = (Setup | Resumed | RevealPrompt | Bidding | BidsRevealed | Choosing | Instructions | Scores
         | ConfirmUndo | GameOver | Message | CockroachOffer | CockroachAnswer | CockroachFlip
-        | CockroachRows | CockroachOver)
+        | CockroachRows | CockroachOver | CockroachQuick)

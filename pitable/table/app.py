@@ -193,6 +193,7 @@ class Table(App):
         if GAMES[done.game].first_chosen:  # Cockroach Poker: the loser starts the next (C2)
             losers = done.state.outcome.losers
             choice["first"] = done.seats[losers[0]] if losers else pads[0]
+            choice["mode"] = (header.get("options") or {}).get("mode", "full")  # quick stays quick
         else:
             choice["options"] = dict(header.get("options") or {})
             pi = header.get("assistant") or {}
@@ -292,7 +293,7 @@ class Table(App):
         if choice["game"] == "cockroach":
             from pitable.rules import cockroach as cr
 
-            header = cr.header(len(seats), seats.index(choice["first"]), **extra)
+            header = cr.header(len(seats), seats.index(choice["first"]), mode=choice.get("mode", cr.FULL), **extra)
             state = cr.state_from_header(header)
         else:
             options = gh.Options.from_dict(choice["options"])
@@ -411,9 +412,10 @@ class Table(App):
                      web_address=self.web_address, pads=self.seats, **self._timing())
         if header["game"] == "cockroach":
             from pitable.table.cockroach import CockroachTable
+            from pitable.table.cockroach_quick import QuickCockroachTable
 
-            return CockroachTable(state, tuple(header.get("pads") or range(1, state.players + 1)), journal,
-                                  **given)
+            table = QuickCockroachTable if state.mode == "quick" else CockroachTable  # the header's mode
+            return table(state, tuple(header.get("pads") or range(1, state.players + 1)), journal, **given)
         from pitable.rules import grasshopper as gh
         from pitable.table.grasshopper import GrasshopperTable
 

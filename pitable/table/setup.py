@@ -13,6 +13,7 @@ from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, 
 
 LIMITS = {name: (game(name).min_players, game(name).max_players) for name in GAMES}
 GH_OPTIONS = game("grasshopper").options  # labels: msg "opt.<name>"
+MODES = {name: game(name).modes for name in GAMES if game(name).modes}  # the first is the default
 from pitable.keys import KEY_PHONE, KEY_PI  # noqa: E402 - "5": a phone joins; "6": the Pi takes a seat
 MAX_SEATS = max(high for _, high in LIMITS.values())  # seat numbers a phone may take: up to the largest game
 QR_SECONDS = 120.0  # a phone's QR closes by itself (its ticket with it)
@@ -47,6 +48,7 @@ class Setup(Controller):
         self.joined: list = []
         self.options = {name: False for name in GH_OPTIONS}
         self.first = None           # Cockroach Poker: the first player's pad number
+        self.modes = {name: modes[0] for name, modes in MODES.items()}  # Cockroach Poker: quick
         # Grasshopper Poker: seats the assistant plays (the config's default; key 6 at the
         # join screen steps through none, 1 strong, 1 easy, 2 strong, ...). Cockroach Poker
         # has none: its cards pass between real hands.
@@ -285,7 +287,7 @@ class Setup(Controller):
             self.choice = {"game": self.game, "seats": tuple(self.joined),
                            "deck": self.deck if game(self.game).virtual_deck else "physical",
                            "options": {n: self.options[n] for n in game(self.game).options},
-                           "first": self.first_pad(),
+                           "first": self.first_pad(), "mode": self.modes.get(self.game),
                            "assistant": {"seats": self._pi(), "level": self.pi_level}}
             return
         name = does[1]
@@ -294,6 +296,9 @@ class Setup(Controller):
         elif name == "first":
             i = self.joined.index(self.first_pad())
             self.first = self.joined[(i + 1) % len(self.joined)]
+        elif name == "mode":
+            modes = MODES[self.game]
+            self.modes[self.game] = modes[(modes.index(self.modes[self.game]) + 1) % len(modes)]
         else:
             self.options[name] = not self.options[name]
 
@@ -306,7 +311,8 @@ class Setup(Controller):
 
     def _option_names(self) -> list:
         spec = game(self.game)  # Cockroach Poker: no options, always the real cards in hand
-        return list(spec.options) + ["deck"] * spec.virtual_deck + ["first"] * spec.first_chosen
+        return (list(spec.options) + ["deck"] * spec.virtual_deck + ["first"] * spec.first_chosen
+                + ["mode"] * bool(spec.modes))
 
     def view(self) -> v.Setup:
         if self.showing is not None:
@@ -328,6 +334,8 @@ class Setup(Controller):
         else:
             first = self.first_pad()
             lines.append((msg("opt.first"), msg("seat", seat=first) if first else "-"))
+            if spec.modes:  # Cockroach Poker: one key a round (quick) or every offer, pass and call
+                lines.append((msg("opt.mode"), msg(f"value.{self.modes[self.game]}")))
         low, _ = LIMITS[self.game]
         toast = self._toast_text()
         pi = tuple(ASSISTANT_SEAT + 1 + i for i in range(self._pi()))

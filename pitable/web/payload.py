@@ -107,6 +107,8 @@ def table_payload(snap) -> dict:
     seats = []
     if game(st["game"]).losers:  # Cockroach Poker: hands and face-up rows, no chips
         out["where"] = w(msg("resumed.round", round=round_))
+        if st.get("mode") == "quick":  # one press a round: the talk is the table's, not the page's
+            out["where"] = w(msg("web.quick_where", round=round_))
         for i, s in enumerate(st["seats"]):
             seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.cards", n=s["hand"])),
                           "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n], "locked": False,

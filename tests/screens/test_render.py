@@ -77,6 +77,8 @@ VIEWS = [
     v.CockroachFlip(3, "bat", False),
     v.CockroachFlip(6, "stinkbug", True),
     v.CockroachRows(SEATS6, (27,) * 6, tuple({k: 4 for k in icons.CRITTERS} for _ in SEATS6)),
+    v.CockroachQuick(12, 3, SEATS6, (10,) * 6, tuple({k: 3 for k in icons.CRITTERS} for _ in SEATS6), 4, None,
+                     tuple(v.Key(i, ("lay", k), k) for i, k in enumerate(icons.CRITTERS))),
     v.CockroachRows((1, 2), (5, 4), ({"rat": 1}, {})),
     v.CockroachOver((1, 2, 3, 4), (3,), "four_of_a_kind", "toad"),
     v.CockroachOver(SEATS6, (2,), "five_of_a_kind", "cockroach"),

@@ -10,13 +10,15 @@ from pitable.screens import views as v
 from .conftest import press
 
 
-def start(table, pads=(1, 2, 3), first_presses=0):
+def start(table, pads=(1, 2, 3), first_presses=0, full=True):
     press(table, pads[0], 1)  # game 2: Cockroach Poker
     for pad in pads:
         press(table, pad, 0)
     press(table, pads[0], 6)  # A: on to the options
     for _ in range(first_presses):
         press(table, pads[0], 0)  # key 1 moves the first player on
+    if full:
+        press(table, pads[0], 1)  # key 2: mode full (every offer, pass and call), not quick
     press(table, pads[0], 6)  # A: start
     while table.current.notices:  # the deal (C1): read while the real cards are dealt
         press(table, pads[0], 7)
@@ -31,7 +33,7 @@ def test_c2_first_player_is_chosen_at_the_table(new_table):
     table = new_table(seats=4)
     game = start(table, pads=(1, 2, 3), first_presses=2)
     assert game.state.active == 2  # S3
-    assert log_lines(game)[0]["options"] == {"first": 3}
+    assert log_lines(game)[0]["options"] == {"first": 3, "mode": "full"}
     view = table.view()
     assert isinstance(view, v.CockroachOffer) and view.seat == 3 and view.step == "target"
 

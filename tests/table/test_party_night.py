@@ -41,13 +41,14 @@ def drawn_texts(view, lang="en") -> list:
 
 
 def cockroach(table, pads, first_presses=0):
-    """Cockroach Poker for ``pads``, the first player moved on ``first_presses`` times."""
+    """Cockroach Poker for ``pads`` in full mode, the first player moved on ``first_presses`` times."""
     press(table, pads[0], 1)
     for pad in pads:
         press(table, pad, 0)
     press(table, pads[0], 6)
     for _ in range(first_presses):
         press(table, pads[0], 0)
+    press(table, pads[0], 1)  # key 2: mode full (every offer, pass and call)
     press(table, pads[0], 6)
     return table.current
 

@@ -78,6 +78,7 @@ def test_a_whole_game_of_cockroach_poker_with_pads_and_phones(web_table, browser
     tv.get(f"http://127.0.0.1:{t.port}/")
     phones = {4: p4, 5: p5}
     t.press(1, 6)
+    t.press(1, 1)                                    # mode full: every offer, pass and call
     t.press(1, 6)                                    # S1 starts
 
     def act(seat, key):

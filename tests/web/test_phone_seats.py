@@ -113,6 +113,7 @@ def test_cockroach_poker_from_a_phone(web_table):
     t.press(1, 6)
     t.press(1, 0)                                   # first player: the next seat (S2)
     t.press(1, 0)                                   # ... and the next (S4)
+    t.press(1, 1)                                   # mode full: the offer's keys
     t.press(1, 6)                                   # start
     code = t.phones.codes[4]
     phone = t.stream(f"/s/{code}/events")

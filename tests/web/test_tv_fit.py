@@ -70,6 +70,8 @@ def phases(t, game):
     yield "who plays"
     t.press(1, 6)
     yield "options"
+    if game == "cockroach":
+        t.press(1, 1)                 # key 2: mode full (a card in play, below)
     t.press(1, 6)
     yield "the set-up"
     if game == "cockroach":

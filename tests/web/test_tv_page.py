@@ -28,6 +28,7 @@ def cockroach_four(t):
         t.press(pad, 0)
     t.phone_join(1)                   # S4 on a phone
     t.press(1, 6)
+    t.press(1, 1)                     # key 2: mode full (the chain the TV tells)
     t.press(1, 6)
     while t.table.current.notices:    # the deal
         t.press(1, 7)
