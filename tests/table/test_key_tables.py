@@ -171,8 +171,10 @@ def test_a_key_soon_after_a_change_is_taken_only_if_both_key_tables_mean_it_alik
             strays_dropped += 3 - passed
         assert game.state.is_over(), "the game did not end"
         # quick mode's one screen means the same every round (key k lays critter k): its
-        # strays are dropped only around the deal's and the result's pages
-        assert changes > 20 and strays_dropped > (5 if kind == "cockroach_quick" else 20) and strays_taken > 20
+        # strays are taken (each lays a card: the game is short) but around the deal's pages
+        least = 5 if kind == "cockroach_quick" else 20
+        assert changes > least and strays_dropped > least and strays_taken > least, \
+            (changes, strays_dropped, strays_taken)
         # every key the loop passed on, the legal ones too, meant the same on both screens
         assert all(seen == now for _, _, seen, now in w.passed)
     finally:
