@@ -28,7 +28,8 @@ class Assembly(NamedTuple):
 
 
 def assemble(device, *, clock=time.monotonic, hold: float = 1.0, reaction: float = REACTION_SECONDS,
-             release: float = RELEASE, watchdog=None, on_frame=None, screen: dict | None = None, web=None, **table) -> Assembly:
+             release: float = RELEASE, watchdog=None, on_frame=None, screen: dict | None = None, web=None,
+             **table) -> Assembly:
     """The table (``table``: its keyword arguments), the screen on ``device`` (``screen``: its
     keyword arguments) and the loop joining them, drawing in the table's language of the
     moment; the table posts the assistant's answers to the loop's queue, and with ``web``

@@ -66,7 +66,8 @@ def test_good_config(path, capsys):
     out, err = capsys.readouterr()
     assert err == "".join(line + "\n" for line in cfg.pin_warnings(config, path))
     first = f"{path}: ok ({config.seats} seats, display {config.display.describe()}, wiring {config.pads.wiring})\n"
-    if path.name in ("comments-only.yaml", "empty.yaml"):  # sets nothing: and says so, so a newcomer is not left guessing
+    # sets nothing: and says so, so a newcomer is not left guessing
+    if path.name in ("comments-only.yaml", "empty.yaml"):
         assert out.startswith(first) and "sets nothing, so all of that is the default" in out
     else:
         assert out == first

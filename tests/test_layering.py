@@ -48,7 +48,7 @@ def layer(module: str) -> str:
     return parts[1]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def imports(path: Path) -> tuple:
     """(imported module, line) for every import in the file, relative ones resolved."""
     return tuple(_imports(path))

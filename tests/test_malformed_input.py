@@ -241,7 +241,7 @@ def test_replay_check_assistant_of_any_game_says_one_line(tmp_path, capsys):
     rng = random.Random(40)
     path = tmp_path / "a.jsonl"
     codes = set()
-    for i in range(30):
+    for _ in range(30):
         head, moves = real_games()[0]
         level = rng.choice(["easy", "strong"])
         head = {**head, "pads": [1, 2], "assistant": {"seats": [rng.choice([1, 2, 3])], "level": level,

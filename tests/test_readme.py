@@ -69,7 +69,8 @@ def test_the_logs_path_the_readme_gives_is_where_games_go(tmp_path):
     config = load_config(ROOT / "pitable/data/desktop.yaml")
     assert "~/.local/share/pitable/" in README
     home = Path.home()
-    assert config.log_path in (home / ".local/share/pitable", Path(os.environ.get("XDG_DATA_HOME", home / ".local/share")) / "pitable")
+    data = Path(os.environ.get("XDG_DATA_HOME", home / ".local/share"))
+    assert config.log_path in (home / ".local/share/pitable", data / "pitable")
 
 
 def test_the_readmes_league_figures_are_those_of_the_kept_league_record():

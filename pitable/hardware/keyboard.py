@@ -40,7 +40,7 @@ import os
 import select
 import sys
 import threading
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..errors import HardwareError, PitableError
 from .keys import HOLD, PRESS, KeyEvent

@@ -39,7 +39,8 @@ it went down) events.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Callable, Iterable
 
 __all__ = ["KeyEdge", "KeyEvent", "KeyStuck", "Debouncer", "KeyTracker", "PRESS", "HOLD"]
 

@@ -221,13 +221,13 @@ def parse_po(text: str, where: str = "catalog") -> dict:
     return entries
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _entries(lang: str) -> dict:
     path = HERE / f"{lang}.po"
     return parse_po(path.read_text(encoding="utf-8"), str(path))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def catalog(lang: str = "en") -> Catalog:
     """The catalog of ``lang`` (loaded once)."""
     if lang not in LANGUAGES:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import ModuleType
-from typing import Callable
+from collections.abc import Callable
 
 from pitable.errors import PitableError
 from pitable.rules import cockroach, grasshopper

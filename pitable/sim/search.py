@@ -218,7 +218,8 @@ class Adaptive(Search):
     First part of the budget (``split``): a search for every seat, the tree search with
     decoupled UCT (every seat its own UCB bandit at each bidding turn, open loop over chance),
     whose visits per card are what a searcher in that seat would play (league/baselines.py
-    adds ``searcher="rm"``, regret matching at the root). Each other seat is then one of several models, weighted by how well
+    adds ``searcher="rm"``, regret matching at the root). Each other seat is then one of several
+    models, weighted by how well
     each explained that seat's revealed bids in this game (``weights``, from
     :meth:`StrongBot.fit`): the heuristic bot (people's rules of thumb), or the searcher's
     strategy sharpened by each power in ``betas`` (0: no preference at all, 1: a mixed

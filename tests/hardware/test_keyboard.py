@@ -143,7 +143,9 @@ def pygame_window(monkeypatch):
 def test_pygame_keys(pygame_window):
     pg = pygame_window
     keys = PygameKeys()
-    post = lambda key, mod=0: pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod))
+    def post(key, mod=0):
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod))
+
     post(pg.K_q)
     post(pg.K_q, pg.KMOD_LSHIFT)
     post(pg.K_COMMA)

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pitable.rules.grasshopper import (DECK, KINDS, Bids, Options, Phase, State, VirtualDeck,
-                                       header, CARD_INDEX)
+                                       header)
 from pitable.rules.log import encode, replay
 from tests.conftest import examples
 
@@ -63,7 +63,8 @@ OPTION_SETS = [Options(), Options(beginner=True), Options(x_takes_cancelled_ace=
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(k for k, v in o.to_dict().items() if v) or "default")
+@pytest.mark.parametrize("options", OPTION_SETS,
+                         ids=lambda o: ",".join(k for k, v in o.to_dict().items() if v) or "default")
 def test_random_games_keep_invariants_and_replay_to_the_live_state(players, options):
     for seed in range(12):
         state = random_game(seed * 7 + players, players, options)
