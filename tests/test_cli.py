@@ -216,6 +216,7 @@ def test_replay_check_assistant_on_a_game_without_it(tmp_path, capsys):
     ["run", "--config", "{desktop}", "--display", "terminal", "--exit-after-first-frame"],
 ])
 @pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.system  # each case a pitable command in its own subprocess (~0.2 s each, 25 cases)
 def test_a_closed_pipe_ends_any_command_without_a_traceback(tmp_path, command, unbuffered):
     """`pitable replay --json FILE | head`: the reader is gone before pitable writes. With
     stdout block-buffered (a pipe, as in a user's shell) and unbuffered (PYTHONUNBUFFERED=1)."""

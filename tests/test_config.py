@@ -307,6 +307,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=9), st.dictionaries(_keys, inner, max_size=5)), max_leaves=40)
 
 
+@pytest.mark.system  # thousands of generated configs
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(_values, st.dictionaries(_keys, _values, max_size=6)))
 def test_any_data_gives_a_config_or_one_line_per_error(data):

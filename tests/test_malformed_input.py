@@ -163,6 +163,7 @@ def test_replay_of_any_text_returns_or_says_which_line(tmp_path):
     assert 30 <= good <= 570  # both kinds of log were tried
 
 
+@pytest.mark.system  # every cut of real logs, resumed by whole tables
 def test_the_table_resumes_or_says_why_from_any_log(tmp_path):
     """Whatever the newest log holds, the table starts, shows a screen, and destroys nothing."""
     from collections import Counter

@@ -50,6 +50,7 @@ def test_the_readme_shows_the_commands():
     assert {"check-config", "wiring", "doctor", "simulate"} <= names
 
 
+@pytest.mark.system  # each command in a fresh interpreter
 @pytest.mark.parametrize("command", pitable_commands())
 def test_each_pitable_command_of_the_readme_works_as_written(command, tmp_path):
     args = shlex.split(command)

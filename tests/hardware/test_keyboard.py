@@ -203,6 +203,7 @@ sys.exit(main(["run", "--config", sys.argv[1]]))
 """
 
 
+@pytest.mark.system  # a whole pitable run in a subprocess
 def test_esc_in_the_window_ends_pitable_run(tmp_path):
     """The whole path, in its own process: `pitable run` with the window, Esc typed into it."""
     import subprocess
