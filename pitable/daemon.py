@@ -15,7 +15,7 @@ from typing import NamedTuple
 from pitable.errors import HardwareError
 from pitable.host import choose_config, choose_display, in_this_terminal, pin_factory
 from pitable.table.app import Table
-from pitable.hardware.pads import RELEASE
+from pitable.hardware.keys import RELEASE
 from pitable.table.loop import REACTION_SECONDS
 
 log = logging.getLogger("pitable")

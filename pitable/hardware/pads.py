@@ -47,7 +47,7 @@ from gpiozero import Buzzer, DigitalInputDevice, GPIODevice, LED
 from gpiozero.exc import GPIOZeroError
 
 from ..errors import HardwareError
-from .keys import Debouncer, KeyEdge, KeyStuck
+from .keys import RELEASE, Debouncer, KeyEdge, KeyStuck
 
 __all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing",
            "RELEASE", "STUCK_AFTER"]
@@ -55,11 +55,6 @@ __all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "noth
 log = logging.getLogger(__name__)
 
 KEYS = 8
-# A release counts once the key still reads open this long after it opened: a contact
-# break of 0.2-1 ms inside a press (mechanical chatter of a cheap tactile switch) is then
-# not a release and a second press. It adds this much to a key's key-to-frame latency
-# (a key acts on its release): benchmarks/latency.py measures it.
-RELEASE = 0.005
 # A key held this long is stuck (something on the pad, a shorted key): no game holds a
 # key for half a minute. It is logged and shown on the table; a matrix stops re-scanning
 # for it (see MatrixPads).

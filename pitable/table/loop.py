@@ -15,7 +15,7 @@ import time
 from typing import Protocol, runtime_checkable
 
 from pitable.hardware.keys import KeyEdge, KeyEvent, KeyStuck, KeyTracker
-from pitable.hardware.pads import RELEASE
+from pitable.hardware.keys import RELEASE
 
 log = logging.getLogger(__name__)
 
