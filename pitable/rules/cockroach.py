@@ -17,6 +17,7 @@ in JSON (the log and :meth:`State.to_json`) seats are 1-based and kinds are name
 
 from __future__ import annotations
 
+import enum
 from typing import NamedTuple
 
 from pitable.errors import IllegalMove
@@ -31,8 +32,9 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _K8 = tuple(range(len(KINDS)))
 
 
-class Phase:
-    """What the state waits for. Plain strings: they go into JSON as they are."""
+class Phase(enum.StrEnum):
+    """What the state waits for. Strings (JSON writes them as they are), one object each
+    (``is`` holds, also across a pickle)."""
 
     OFFER = "offer"    # the active seat gives a hand card face down to another seat, with a claim
     ANSWER = "answer"  # the receiver calls true/false, or peeks and passes it on
@@ -143,23 +145,34 @@ class Called(NamedTuple):
     true: bool
 
 
-class Took(NamedTuple):
-    """``seat`` lays the card face up in its row (C5).
+class Why(enum.StrEnum):
+    """Who takes a flipped card (``Took.why``, C5)."""
 
-    ``why``: ``"right_call"`` (the receiver called right, so the seat that passed
-    the card to it takes it) or ``"wrong_call"`` (the receiver takes it).
-    """
+    RIGHT_CALL = "right_call"  # the receiver called right: the seat that passed it takes it
+    WRONG_CALL = "wrong_call"  # the receiver takes it
+
+
+class Took(NamedTuple):
+    """``seat`` lays the card face up in its row (C5)."""
 
     seat: int
     kind: str
-    why: str
+    why: Why
+
+
+class Loss(enum.StrEnum):
+    """Why a seat lost (C6); the catalogs' words are ``cr.line.loses.<reason>``."""
+
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    FIVE_OF_A_KIND = "five_of_a_kind"  # with two players
+    EMPTY_HAND = "empty_hand"
 
 
 class Lost(NamedTuple):
-    """C6. ``reason``: ``four_of_a_kind`` (``five_of_a_kind`` with two players) or ``empty_hand``."""
+    """C6: the seat that lost, and why."""
 
     seat: int
-    reason: str
+    reason: Loss
 
 
 class Outcome(NamedTuple):
@@ -167,7 +180,7 @@ class Outcome(NamedTuple):
 
     losers: tuple   # seats, 0-based
     winners: tuple  # seats, 0-based
-    reason: str
+    reason: Loss
     kind: str | None  # the kind of the losing row (None for an empty hand)
 
     def to_json(self) -> dict:
@@ -449,20 +462,20 @@ class State:
         right = self.call == (kind == self.claim)
         taker = self.chain[-1] if right else self.to
         self.rows[taker][kind] += 1
-        fx.append(Took(taker, KINDS[kind], "right_call" if right else "wrong_call"))
+        fx.append(Took(taker, KINDS[kind], Why.RIGHT_CALL if right else Why.WRONG_CALL))
         self.chain = []
         self.to = self.claim = self.call = None
         if self.rows[taker][kind] >= self.losing_count:  # the game ends at once
-            reason = "five_of_a_kind" if self.players == 2 else "four_of_a_kind"
+            reason = Loss.FIVE_OF_A_KIND if self.players == 2 else Loss.FOUR_OF_A_KIND
             self._lose(taker, reason, KINDS[kind], fx)
         elif not self.hands[taker]:  # the taker would have to start a round empty-handed
-            self._lose(taker, "empty_hand", None, fx)
+            self._lose(taker, Loss.EMPTY_HAND, None, fx)
         else:
             self.round += 1
             self.active = taker
             self.phase = OFFER
 
-    def _lose(self, seat: int, reason: str, kind: str | None, fx) -> None:
+    def _lose(self, seat: int, reason: Loss, kind: str | None, fx) -> None:
         fx.append(Lost(seat, reason))
         winners = tuple(s for s in range(self.players) if s != seat)
         self.outcome = Outcome((seat,), winners, reason, kind)

@@ -11,6 +11,7 @@ kinds 0..4 are ``KINDS``, cards 0..7 are ``CARDS`` (0 is the "1", 6 the Ace, 7 t
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, fields
 from typing import NamedTuple
 
@@ -36,8 +37,10 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 
 
-class Phase:
-    """What the state waits for. Plain strings: they go into JSON as they are."""
+class Phase(enum.StrEnum):
+    """What the state waits for. Strings (JSON writes them as they are) that are also one
+    object each: the hot paths compare them with ``is``, and a pickled state (the
+    assistant's worker) comes back holding the same members."""
 
     REVEAL = "reveal"      # a garden card to be turned up from the draw pile
     BIDDING = "bidding"    # every seat's bid, all together
@@ -46,7 +49,6 @@ class Phase:
 
 
 REVEAL, BIDDING, CHOOSING, OVER = Phase.REVEAL, Phase.BIDDING, Phase.CHOOSING, Phase.OVER
-_PHASES = {p: p for p in (REVEAL, BIDDING, CHOOSING, OVER)}  # any equal string -> the constant
 
 
 @dataclass(frozen=True)
@@ -123,12 +125,23 @@ def move_from_json(obj: dict) -> Move:
 
 # -- what happened: results as values ------------------------------------------------
 
+class How(enum.StrEnum):
+    """How a seat came to take cards (``Took.how``, ``Resolution.how``)."""
+
+    ACE = "ace"        # G4: the lone Ace takes the whole display
+    X = "x"            # G4, G13: the X takes it
+    ALONE = "alone"    # G6: the only chooser left takes it
+    CHOICE = "choice"  # a chooser's kind
+    FORCED = "forced"  # the one kind left on the display
+
+
+
 class Took(NamedTuple):
-    """A seat took cards from the display. ``how``: ace, x, alone (G6), choice, forced."""
+    """A seat took cards from the display, and how."""
 
     seat: int
     cards: tuple  # count per kind
-    how: str
+    how: How
 
 
 class Harvested(NamedTuple):
@@ -158,7 +171,7 @@ class Resolution(NamedTuple):
 
     cancelled: tuple  # seats whose bid was cancelled
     takes_all: int | None  # seat taking the whole display (Ace, X, G6 lone chooser)
-    how: str | None   # ace, x or alone
+    how: How | None   # ACE, X or ALONE
     choosers: tuple   # seats choosing one kind each, highest number first
 
     @property
@@ -193,12 +206,12 @@ def resolve(bids: tuple, options: Options = Options()) -> Resolution:
     takes_all, how = None, None
     if not options.beginner and x is not None and (
             ace is not None or (options.x_takes_cancelled_ace and counts[ACE] > 1)):
-        takes_all, how = x, "x"  # G4, G13
+        takes_all, how = x, How.X  # G4, G13
     elif ace is not None:
-        takes_all, how = ace, "ace"  # G4
+        takes_all, how = ace, How.ACE  # G4
     choosers = tuple(s for c, s in sorted(alive, reverse=True) if c < ACE)  # G5
     if takes_all is None and len(bids) == 2 and len(choosers) == 1:
-        takes_all, how, choosers = choosers[0], "alone", ()  # G6
+        takes_all, how, choosers = choosers[0], How.ALONE, ()  # G6
     return Resolution(cancelled, takes_all, how, choosers)
 
 
@@ -392,7 +405,7 @@ class State:
         elif isinstance(move, Bids):
             self._bids(tuple(CARD_INDEX[c] for c in move.cards), fx)
         else:
-            self._choose(KIND_INDEX[move.kind], "choice", fx)
+            self._choose(KIND_INDEX[move.kind], How.CHOICE, fx)
         self.last = tuple(fx)
         return self.last
 
@@ -420,7 +433,7 @@ class State:
         self._bids(bids, fx)
 
     def play_choice(self, k: int, fx=None) -> None:
-        self._choose(k, "choice", fx)
+        self._choose(k, How.CHOICE, fx)
 
     # The simulation API: what searches, bots and the league read and play, so that none of
     # them reaches into the state's fields (python-chess's public position, OpenSpiel's
@@ -539,7 +552,7 @@ class State:
                 present = self._present
                 # ``choose(state)``: a chooser's policy (the search's greedy playouts); else random
                 k = choose(self) if choose is not None else present[int(rand() * len(present))]
-                self._choose(k, "choice", None)
+                self._choose(k, How.CHOICE, None)
             else:
                 self.last = ()
                 return self.outcome
@@ -597,14 +610,14 @@ class State:
             if not present:
                 choosers.clear()  # nothing left: the rest get nothing
                 break
-            self._give(present[0], "forced", fx)
+            self._give(present[0], How.FORCED, fx)
         self._end_turn(fx)
 
-    def _choose(self, k: int, how: str, fx) -> None:
+    def _choose(self, k: int, how: How, fx) -> None:
         self._give(k, how, fx)
         self._next_chooser(fx)
 
-    def _give(self, k: int, how: str, fx) -> None:
+    def _give(self, k: int, how: How, fx) -> None:
         """The first chooser takes all cards of kind ``k``."""
         seat = self.choosers.pop(0)
         n = self.display[k]
@@ -623,7 +636,7 @@ class State:
                 self.discard[k] += 3 * sets
                 self.chips[seat] += sets
 
-    def _take(self, seat: int, cards: list, how: str, fx) -> None:
+    def _take(self, seat: int, cards: list, how: How, fx) -> None:
         """G8: won cards join the garden; then plague, or harvest in threes."""
         if fx is not None:
             fx.append(Took(seat, tuple(cards), how))
@@ -752,9 +765,7 @@ class State:
     def _restore(self, snap: tuple) -> None:
         (unseen, display, discard, gardens, chips, spent, self.round, self.turn,
          self.stalemates, self.to_reveal, choosers, phase, self.outcome, self.last) = snap
-        # The phase constants are compared with ``is`` on the hot paths; a snapshot that
-        # crossed a pickle (the assistant's worker) holds an equal but other string.
-        self.phase = _PHASES.get(phase, phase)
+        self.phase = phase  # a Phase member, also after a pickle
         self.unseen, self.display, self.discard = list(unseen), list(display), list(discard)
         self.gardens = [list(g) for g in gardens]
         self.chips, self.spent, self.choosers = list(chips), list(spent), list(choosers)
