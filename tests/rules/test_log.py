@@ -115,3 +115,21 @@ def test_the_assistant_levels_are_the_searchs():
     from pitable.sim.search import LEVELS
 
     assert ASSISTANT_LEVELS == LEVELS
+
+
+def test_a_rules_regression_is_raised_not_taken_for_a_damaged_log(monkeypatch):
+    """Only what a bad line can cause is a LogError; a bug in the rules' push fails loudly,
+    so that a resume does not set a good log's tail aside as damaged."""
+    from pitable.rules import grasshopper
+    from pitable.rules.log import replay_good_part
+
+    text = HEAD + '{"reveal": "rose"}\n'
+
+    def broken_push(self, move):
+        raise TypeError("a bug in push")
+
+    monkeypatch.setattr(grasshopper.State, "push", broken_push)
+    with pytest.raises(TypeError, match="a bug in push"):
+        replay(text)
+    with pytest.raises(TypeError, match="a bug in push"):
+        replay_good_part(text)
