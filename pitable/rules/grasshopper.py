@@ -12,11 +12,17 @@ kinds 0..4 are ``KINDS``, cards 0..7 are ``CARDS`` (0 is the "1", 6 the Ace, 7 t
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pitable.errors import IllegalMove
 from pitable.keys import NAMES as KEYS
+
+if TYPE_CHECKING:
+    import random
+
+Fx = list[Any] | None  # what a push did, gathered; None on the fast paths
 
 GAME = "grasshopper"
 KINDS = ("grasshopper", "corn", "strawberry", "broccoli", "blackberry")
@@ -60,7 +66,7 @@ class Options:
     end_on_empty_pile: bool = False      # G11: end at the first refill that finds the pile empty
 
     @classmethod
-    def from_dict(cls, data: dict | None) -> Options:
+    def from_dict(cls, data: dict[str, Any] | None) -> Options:
         data = dict(data or {})
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
@@ -71,7 +77,7 @@ class Options:
                 raise IllegalMove(f"option {key!r} must be true or false, not {value!r}")
         return cls(**data)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
@@ -82,16 +88,16 @@ class Reveal(NamedTuple):
 
     kind: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"reveal": self.kind}
 
 
 class Bids(NamedTuple):
     """Every seat's poker card of one turn, seat 1 first (applied together)."""
 
-    cards: tuple
+    cards: tuple[str, ...]  # labels (the log's words)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"bids": list(self.cards)}
 
 
@@ -100,14 +106,14 @@ class Choose(NamedTuple):
 
     kind: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"choose": self.kind}
 
 
 Move = Reveal | Bids | Choose
 
 
-def move_from_json(obj: dict) -> Move:
+def move_from_json(obj: dict[str, Any]) -> Move:
     """One log line's object -> a move. Raises IllegalMove on a malformed object."""
     if not isinstance(obj, dict) or len(obj) != 1:
         raise IllegalMove("expected an object with one key: reveal, bids or choose")
@@ -140,7 +146,7 @@ class Took(NamedTuple):
     """A seat took cards from the display, and how."""
 
     seat: int
-    cards: tuple  # count per kind
+    cards: tuple[int, ...]  # count per kind
     how: How
 
 
@@ -152,27 +158,27 @@ class Harvested(NamedTuple):
 
 class Plagued(NamedTuple):
     seat: int
-    cards: tuple  # the whole garden, count per kind, to the discard pile (G8)
+    cards: tuple[int, ...]  # the whole garden, count per kind, to the discard pile (G8)
 
 
 class Stalemate(NamedTuple):
-    count: int    # 1: a card joins the display; 2: the display is discarded (G7)
-    discarded: tuple  # count per kind (all zero on a first stalemate)
+    count: int    # type: ignore[assignment]  # (shadows tuple.count) 1: a card joins the display; 2: discarded (G7)
+    discarded: tuple[int, ...]  # count per kind (all zero on a first stalemate)
 
 
 class RoundEnded(NamedTuple):
     round: int
-    majority: tuple  # seats given the G9 chip
+    majority: tuple[int, ...]  # seats given the G9 chip
     final: bool      # the game ended with it (G11)
 
 
 class Resolution(NamedTuple):
     """How a turn's bids work out (G3..G6), before anything is taken."""
 
-    cancelled: tuple  # seats whose bid was cancelled
+    cancelled: tuple[int, ...]  # seats whose bid was cancelled
     takes_all: int | None  # seat taking the whole display (Ace, X, G6 lone chooser)
     how: How | None   # ACE, X or ALONE
-    choosers: tuple   # seats choosing one kind each, highest number first
+    choosers: tuple[int, ...]   # seats choosing one kind each, highest number first
 
     @property
     def stalemate(self) -> bool:
@@ -182,19 +188,19 @@ class Resolution(NamedTuple):
 class Outcome(NamedTuple):
     """The result at game end (G12)."""
 
-    chips: tuple
-    grasshoppers: tuple
-    winners: tuple  # seats, 0-based
+    chips: tuple[int, ...]
+    grasshoppers: tuple[int, ...]
+    winners: tuple[int, ...]  # seats, 0-based
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"chips": list(self.chips), "grasshoppers": list(self.grasshoppers),
                 "winners": [s + 1 for s in self.winners]}
 
 
-_tables: dict = {}  # Options -> {bids: Resolution}; at most 8**4 entries per option set
+_tables: dict[Options, dict[tuple[int, ...], Resolution]] = {}  # Options -> {bids: Resolution}; at most 8**4 entries per option set
 
 
-def resolve(bids: tuple, options: Options = Options()) -> Resolution:
+def resolve(bids: tuple[int, ...], options: Options = Options()) -> Resolution:
     """Work out a turn's bids (card ints, seat order). Pure."""
     counts = [0] * 8
     for c in bids:
@@ -239,12 +245,12 @@ class State:
         self.turn = 1                     # bidding turns this round, stalemates included
         self.stalemates = 0               # in a row (G7)
         self.to_reveal = DISPLAY_SIZE     # cards to turn up before bidding goes on
-        self.choosers: list = []          # seats still to choose this turn, in order
+        self.choosers: list[int] = []          # seats still to choose this turn, in order
         self.phase = Phase.REVEAL
         self.outcome: Outcome | None = None
-        self.history: list = []           # snapshots, for pop
-        self.moves: list = []             # the inputs pushed, for the log
-        self.last: tuple = ()             # what the last push did (Took, Harvested, ...)
+        self.history: list[tuple[Any, ...]] = []           # snapshots, for pop
+        self.moves: list[Move] = []             # the inputs pushed, for the log
+        self.last: tuple[Any, ...] = ()             # what the last push did (Took, Harvested, ...)
         self._table = _tables.setdefault(self.options, {})  # resolve() memo for these options
 
     # -- reading ---------------------------------------------------------------------
@@ -259,18 +265,18 @@ class State:
         return self.choosers[0] if self.phase == Phase.CHOOSING else None
 
     @property
-    def choice_kinds(self) -> list:
+    def choice_kinds(self) -> list[int]:
         """Kinds (ints) the waiting chooser can take, when :attr:`phase` is CHOOSING."""
         return self._present
 
-    def hand(self, seat: int) -> list:
+    def hand(self, seat: int) -> list[str]:
         """Cards (labels) the seat can still bid this round."""
         return [CARDS[c] for c in range(8) if not self.spent[seat] >> c & 1]
 
-    def spent_cards(self, seat: int) -> list:
+    def spent_cards(self, seat: int) -> list[str]:
         return [CARDS[c] for c in range(8) if self.spent[seat] >> c & 1]
 
-    def display_kinds(self) -> list:
+    def display_kinds(self) -> list[str]:
         """Kinds on the display (names), in KINDS order."""
         return [KINDS[k] for k in range(5) if self.display[k]]
 
@@ -286,7 +292,7 @@ class State:
         other.moves = list(self.moves) if history else []
         return other
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The public state (what ``pitable replay --json`` prints)."""
         out = {
             "game": GAME,
@@ -310,11 +316,11 @@ class State:
             out["winners"] = [s + 1 for s in self.outcome.winners]
         return out
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.players == other.players and \
             self.options == other.options and self._snapshot() == other._snapshot()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __repr__(self) -> str:
         return f"<grasshopper.State {self.players}p round {self.round} turn {self.turn} {self.phase}>"
@@ -352,7 +358,7 @@ class State:
             raise IllegalMove(f"{refusal} (waiting for {self.waiting_for()})")
 
     @staticmethod
-    def _kind(name) -> int:
+    def _kind(name: object) -> int:
         k = KIND_INDEX.get(name) if isinstance(name, str) else None  # a log may hold anything
         if k is None:
             raise IllegalMove(f"unknown kind {name!r} (kinds: {', '.join(KINDS)})")
@@ -374,14 +380,14 @@ class State:
             return f"seat {self.choosers[0] + 1} to choose a kind"
         return "nothing: the game is over"
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """Every legal input now (bids: every combination of the hands)."""
         if self.phase == Phase.REVEAL:
             return [Reveal(KINDS[k]) for k in range(5) if self.unseen[k]]
         if self.phase == Phase.CHOOSING:
             return [Choose(KINDS[k]) for k in range(5) if self.display[k]]
         if self.phase == Phase.BIDDING:
-            combos = [()]
+            combos: list[tuple[str, ...]] = [()]
             for s in range(self.players):
                 hand = self.hand(s)
                 combos = [c + (h,) for c in combos for h in hand]
@@ -390,7 +396,7 @@ class State:
 
     # -- mutation ---------------------------------------------------------------------
 
-    def push(self, move: Move) -> tuple:
+    def push(self, move: Move) -> tuple[Any, ...]:
         """Apply a legal input (forced choices and take-alls follow by themselves).
 
         Returns what happened as values (:class:`Took`, :class:`Harvested`, ...),
@@ -399,7 +405,7 @@ class State:
         self.check(move)
         self.history.append(self._snapshot())
         self.moves.append(move)
-        fx: list = []
+        fx: list[Any] = []
         if isinstance(move, Reveal):
             self._reveal(KIND_INDEX[move.kind], fx)
         elif isinstance(move, Bids):
@@ -425,21 +431,21 @@ class State:
     # that the caller took from the legal sets (unseen, hand, display): a bot's game
     # must cost microseconds, not a push's snapshot.
 
-    def play_reveals(self, kinds, fx=None) -> None:
+    def play_reveals(self, kinds: Sequence[int], fx: Fx = None) -> None:
         """Turn up ``kinds`` (at most :attr:`to_reveal` of them) from the pile."""
         self._reveals(kinds, fx)
 
-    def play_bids(self, bids: tuple, fx=None) -> None:
+    def play_bids(self, bids: tuple[int, ...], fx: Fx = None) -> None:
         self._bids(bids, fx)
 
-    def play_choice(self, k: int, fx=None) -> None:
+    def play_choice(self, k: int, fx: Fx = None) -> None:
         self._choose(k, How.CHOICE, fx)
 
     # The simulation API: what searches, bots and the league read and play, so that none of
     # them reaches into the state's fields (python-chess's public position, OpenSpiel's
     # chance outcomes).
 
-    def position_key(self) -> tuple:
+    def position_key(self) -> tuple[Any, ...]:
         """The position as a hashable value (all a search may key a cache on): equal for
         equal positions, whatever moves led there; no undo stack, no move list."""
         return self._snapshot()
@@ -453,11 +459,11 @@ class State:
         position.history, position.moves = [], []
         return position
 
-    def revealed_bids(self, last: int | None = None) -> tuple:
+    def revealed_bids(self, last: int | None = None) -> tuple[tuple[State, tuple[int, ...]], ...]:
         """The game's revealed bids, oldest first, the last ``last`` of them (all: None):
         (the position they were made at, the bids as card ints). Public: pending bids are
         not moves, so every one of these was revealed."""
-        out = []
+        out: list[tuple[State, tuple[int, ...]]] = []
         moves = self.moves
         for i in range(len(moves) - 1, -1, -1):
             if last is not None and len(out) == last:
@@ -469,7 +475,7 @@ class State:
         out.reverse()
         return tuple(out)
 
-    def draw_reveals(self, rand) -> list:
+    def draw_reveals(self, rand: Callable[[], float]) -> list[int]:
         """The chance step: the kinds of the next :attr:`to_reveal` cards, each drawn
         uniformly from the unseen cards by ``rand()`` (a float in [0, 1)); the state is not
         changed. (``playout`` draws from a lazily shuffled pile instead, inlined for speed.)"""
@@ -487,12 +493,13 @@ class State:
             kinds.append(k)
         return kinds
 
-    def play_chance(self, rand) -> None:
+    def play_chance(self, rand: Callable[[], float]) -> None:
         """Play reveals drawn by :meth:`draw_reveals` until the state waits for a player."""
         while self.phase is REVEAL:
             self.play_reveals(self.draw_reveals(rand))
 
-    def playout(self, rng, deck: VirtualDeck | None = None, choose=None,
+    def playout(self, rng: random.Random, deck: VirtualDeck | None = None,
+                choose: Callable[[State], int] | None = None,
                 stop_round: int | None = None) -> Outcome | None:
         """Play on to the end with uniformly random legal inputs, for simulations.
 
@@ -512,7 +519,7 @@ class State:
         perms = hand_orders()
         n_perms = len(perms)
         players = self.players
-        bids_of_round: list = []
+        bids_of_round: list[Any] = []
         bids_round = None
         while True:
             phase = self.phase
@@ -541,7 +548,7 @@ class State:
                     bids_round = self.round
                     spent = self.spent
                     if any(spent):  # started mid-round: draw from what is left
-                        hands = [[c for c in perms[int(rand() * n_perms)] if not spent[s] >> c & 1]
+                        hands: list[Sequence[int]] = [[c for c in perms[int(rand() * n_perms)] if not spent[s] >> c & 1]
                                  for s in range(players)]
                     else:
                         hands = [perms[int(rand() * n_perms)] for _ in range(players)]
@@ -560,10 +567,10 @@ class State:
     # -- transitions (no validation: callers have checked) -----------------------------
     # ``fx`` collects what happened for the caller, or is None when nobody listens.
 
-    def _reveal(self, k: int, fx) -> None:
+    def _reveal(self, k: int, fx: Fx) -> None:
         self._reveals((k,), fx)
 
-    def _reveals(self, kinds, fx) -> None:
+    def _reveals(self, kinds: Sequence[int], fx: Fx) -> None:
         unseen, display = self.unseen, self.display
         for k in kinds:
             unseen[k] -= 1
@@ -572,13 +579,13 @@ class State:
         if not self.to_reveal:
             self._after_reveals(fx)
 
-    def _after_reveals(self, fx) -> None:
+    def _after_reveals(self, fx: Fx) -> None:
         if not any(self.display) and not any(self.unseen):
             self._game_over(fx)  # G11: nothing left to play for
         else:
             self.phase = BIDDING
 
-    def _bids(self, bids: tuple, fx) -> None:
+    def _bids(self, bids: tuple[int, ...], fx: Fx) -> None:
         spent = self.spent
         for s, c in enumerate(bids):
             spent[s] |= 1 << c
@@ -586,7 +593,7 @@ class State:
         if res.takes_all is not None:
             display = self.display
             self.display = [0] * 5
-            self._take(res.takes_all, display, res.how, fx)
+            self._take(res.takes_all, display, res.how, fx)  # type: ignore[arg-type]  # set with takes_all
         elif not res.choosers:
             self._stalemate(fx)
             return
@@ -594,11 +601,11 @@ class State:
         self.choosers = list(res.choosers)
         self._next_chooser(fx)
 
-    def _resolve(self, bids: tuple) -> Resolution:
+    def _resolve(self, bids: tuple[int, ...]) -> Resolution:
         res = self._table[bids] = resolve(bids, self.options)
         return res
 
-    def _next_chooser(self, fx) -> None:
+    def _next_chooser(self, fx: Fx) -> None:
         """Hand the choice to the next chooser, applying forced choices (G5)."""
         choosers, d = self.choosers, self.display
         while choosers:
@@ -613,11 +620,11 @@ class State:
             self._give(present[0], How.FORCED, fx)
         self._end_turn(fx)
 
-    def _choose(self, k: int, how: How, fx) -> None:
+    def _choose(self, k: int, how: How, fx: Fx) -> None:
         self._give(k, how, fx)
         self._next_chooser(fx)
 
-    def _give(self, k: int, how: How, fx) -> None:
+    def _give(self, k: int, how: How, fx: Fx) -> None:
         """The first chooser takes all cards of kind ``k``."""
         seat = self.choosers.pop(0)
         n = self.display[k]
@@ -636,7 +643,7 @@ class State:
                 self.discard[k] += 3 * sets
                 self.chips[seat] += sets
 
-    def _take(self, seat: int, cards: list, how: How, fx) -> None:
+    def _take(self, seat: int, cards: list[int], how: How, fx: Fx) -> None:
         """G8: won cards join the garden; then plague, or harvest in threes."""
         if fx is not None:
             fx.append(Took(seat, tuple(cards), how))
@@ -660,7 +667,7 @@ class State:
                 if fx is not None:
                     fx.append(Harvested(seat, k, sets))
 
-    def _stalemate(self, fx) -> None:
+    def _stalemate(self, fx: Fx) -> None:
         """G7: the bid cards are spent; add a card, or on the second in a row renew the display."""
         self.stalemates += 1
         if self.stalemates == 1:
@@ -681,7 +688,7 @@ class State:
             self.turn += 1
             self._expect(need, fx)
 
-    def _end_turn(self, fx) -> None:
+    def _end_turn(self, fx: Fx) -> None:
         """G10: refill after a turn in which cards were taken; G9 round end."""
         if self.spent[0] == ALL_SPENT:  # _round_over(), inlined: the hot path of simulations
             self._end_round(fx)
@@ -693,7 +700,7 @@ class State:
         # Every bid spends one card of every seat, so the seats run out together (G9).
         return self.spent[0] == ALL_SPENT
 
-    def _refill(self, fx, extra: int = 0) -> None:
+    def _refill(self, fx: Fx, extra: int = 0) -> None:
         need = max(0, DISPLAY_SIZE - sum(self.display) - extra) + extra
         pile = sum(self.unseen)
         if self.options.end_on_empty_pile and need > extra and not pile:
@@ -705,14 +712,14 @@ class State:
         else:
             self._after_reveals(fx)
 
-    def _expect(self, n: int, fx) -> None:
+    def _expect(self, n: int, fx: Fx) -> None:
         self.to_reveal = n
         if n:
             self.phase = REVEAL
         else:
             self._after_reveals(fx)
 
-    def _end_round(self, fx, extra: int = 0) -> None:
+    def _end_round(self, fx: Fx, extra: int = 0) -> None:
         """G9: the majority chip, cards back to hand, refill to 3."""
         majority = self._majority_chip()
         if fx is not None:
@@ -725,7 +732,7 @@ class State:
         # then the display is made up to 3.
         self._refill(fx, extra)
 
-    def _majority_chip(self) -> tuple:
+    def _majority_chip(self) -> tuple[int, ...]:
         plants = [sum(g) - g[GRASSHOPPER] for g in self.gardens]
         best = max(plants)
         if best == 0:
@@ -735,7 +742,7 @@ class State:
             self.chips[s] += 1
         return seats
 
-    def _game_over(self, fx) -> None:
+    def _game_over(self, fx: Fx) -> None:
         """G11: the final intermediate score, then G12's winners."""
         if any(self.spent):
             majority = self._majority_chip()  # mid-round
@@ -756,13 +763,13 @@ class State:
 
     # -- snapshots ----------------------------------------------------------------------
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (tuple(self.unseen), tuple(self.display), tuple(self.discard),
                 tuple(tuple(g) for g in self.gardens), tuple(self.chips), tuple(self.spent),
                 self.round, self.turn, self.stalemates, self.to_reveal, tuple(self.choosers),
                 self.phase, self.outcome, self.last)
 
-    def _restore(self, snap: tuple) -> None:
+    def _restore(self, snap: tuple[Any, ...]) -> None:
         (unseen, display, discard, gardens, chips, spent, self.round, self.turn,
          self.stalemates, self.to_reveal, choosers, phase, self.outcome, self.last) = snap
         self.phase = phase  # a Phase member, also after a pickle
@@ -772,30 +779,30 @@ class State:
         if self.phase == CHOOSING:
             self._present = [k for k in _K5 if self.display[k]]
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as its position only (a copy for the assistant's worker process): no undo
         # stack, no move list, no resolution memo: a few hundred bytes.
         return _from_position, (self.players, self.options, self._snapshot())
 
 
-def _from_position(players: int, options: Options, snap: tuple) -> State:
+def _from_position(players: int, options: Options, snap: tuple[Any, ...]) -> State:
     state = State(players, options)
     state._restore(snap)
     return state
 
 
-def new_game(players: int, options: Options | dict | None = None) -> State:
+def new_game(players: int, options: Options | dict[str, Any] | None = None) -> State:
     if isinstance(options, dict) or options is None:
         options = Options.from_dict(options)
     return State(players, options)
 
 
-def header(players: int, options: Options, **extra) -> dict:
+def header(players: int, options: Options, **extra: Any) -> dict[str, Any]:
     """A log header for a new game (extra keys: deck, seed, started, ...)."""
     return {"game": GAME, "players": players, "options": options.to_dict(), **extra}
 
 
-def state_from_header(head: dict) -> State:
+def state_from_header(head: dict[str, Any]) -> State:
     players = head.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
         raise IllegalMove(f"header: players must be a whole number, not {players!r}")
@@ -805,10 +812,10 @@ def state_from_header(head: dict) -> State:
     return State(players, Options.from_dict(options))
 
 
-_perms: list = []
+_perms: list[tuple[int, ...]] = []
 
 
-def hand_orders() -> list:
+def hand_orders() -> list[tuple[int, ...]]:
     """All 40320 orders of a hand, built on first use (simulations only)."""
     if not _perms:
         from itertools import permutations
