@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                            "the packaged desktop config elsewhere)")
     p.add_argument("--display", metavar="NAME", help="override display.display (e.g. terminal, pygame, capture)")
     p.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can be resumed")
+    p.add_argument("--log-level", metavar="LEVEL",
+                   help="debug, info (the default), warning or error; else PITABLE_LOG_LEVEL")
     # For benchmarks/startup.py: the whole start-up path, then exit once the first frame is out.
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_run)

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LINT = [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"]
+LINT = [sys.executable, "-c",
+        "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"]
 
 
 def lint(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

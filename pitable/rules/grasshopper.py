@@ -197,7 +197,8 @@ class Outcome(NamedTuple):
                 "winners": [s + 1 for s in self.winners]}
 
 
-_tables: dict[Options, dict[tuple[int, ...], Resolution]] = {}  # Options -> {bids: Resolution}; at most 8**4 entries per option set
+# Options -> {bids: Resolution}; at most 8**4 entries per option set
+_tables: dict[Options, dict[tuple[int, ...], Resolution]] = {}
 
 
 def resolve(bids: tuple[int, ...], options: Options = Options()) -> Resolution:
