@@ -33,7 +33,8 @@ def test_the_lock_pins_every_dependency_within_the_constraints():
         lock = pinned.get(canonicalize_name(c.name))
         if lock is not None:
             version = next(iter(lock.specifier)).version
-            assert c.specifier.contains(version, prereleases=True), f"{c.name}: lock {version}, constraints {c.specifier}"
+            assert c.specifier.contains(version, prereleases=True), \
+                f"{c.name}: lock {version}, constraints {c.specifier}"
 
 
 def test_luma_is_held_to_one_minor():

@@ -47,6 +47,7 @@ from gpiozero import Buzzer, DigitalInputDevice, GPIODevice, LED
 from gpiozero.exc import GPIOZeroError
 
 from ..errors import HardwareError
+from ..keys import COUNT as KEYS  # a pad's keys
 from .keys import RELEASE, Debouncer, KeyEdge, KeyStuck
 
 __all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing",
@@ -54,7 +55,6 @@ __all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "noth
 
 log = logging.getLogger(__name__)
 
-KEYS = 8
 # A key held this long is stuck (something on the pad, a shorted key): no game holds a
 # key for half a minute. It is logged and shown on the table; a matrix stops re-scanning
 # for it (see MatrixPads).

@@ -42,6 +42,9 @@ GAMES = {
         losing_count=cockroach.loss_count),
 }
 NAMES = tuple(GAMES)
+# The assistant's levels, for every game it plays (GameSpec.assistant): the log's header,
+# the config and the set-up screen offer these; pitable.sim.search plays each.
+ASSISTANT_LEVELS = ("easy", "strong")
 
 
 class UnknownGame(PitableError, KeyError):

@@ -16,14 +16,15 @@ from types import ModuleType
 from typing import Any, NamedTuple
 
 from pitable.errors import IllegalMove, LogError
-from pitable.rules.games import GAMES as GAMES_BY_NAME, NAMES
+from pitable.rules.games import ASSISTANT_LEVELS, NAMES
+from pitable.rules.games import GAMES as GAMES_BY_NAME
 
 UNDO = {"undo": True}
 ABANDONED = {"abandoned": True}   # the table dropped the game unfinished: its last line
 
 GAMES = NAMES
-DECKS = ("physical", "virtual")
-ASSISTANT_LEVELS = ("easy", "strong")  # pitable.sim.search.LEVELS (the rules import no sim)
+DECKS = ("physical", "virtual")  # the cards in hand, or the Pi deals them (the config's deck:)
+__all__ = ["ASSISTANT_LEVELS", "DECKS", "GAMES"]  # and the functions below; re-exported for the callers
 MAX_BUDGET = 1_000_000                 # a log's bound (the config allows 1 to 5,000 playouts per bid)
 MAX_MESSAGE = 160  # a log error is one line a person reads: values in it are clipped
 

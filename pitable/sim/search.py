@@ -36,6 +36,7 @@ import math
 import random
 from typing import NamedTuple
 
+from pitable.rules.games import ASSISTANT_LEVELS
 from pitable.rules.grasshopper import CARDS, CHOOSING, DISPLAY_SIZE, GRASSHOPPER, HANDS, OVER, PLANTS, REVEAL, State
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
@@ -51,7 +52,7 @@ def playouts(budget: int, players: int, cut: int, times: int) -> int:
     playout stops at the round's end and costs about half of one played to the game's end."""
     return budget * times if cut and players >= cut else budget
 
-LEVELS = ("easy", "strong")
+LEVELS = ASSISTANT_LEVELS  # the registry's: decide() plays each
 # The strong level's method (docs/assistant-player.md, "The league"): StrongBot's defaults.
 STRONG = {"selection": "adaptive", "searcher": "duct", "shape": 0.5, "greedy": True, "split": 0.5,
           "betas": (0.0, 1.0, 3.0, 12.0), "window": 16, "floor": 0.2, "cut": 4, "cut_playouts": 2}

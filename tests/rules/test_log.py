@@ -110,11 +110,16 @@ def test_a_header_with_the_assistant_and_its_pads_replays():
     assert state.players == 3
 
 
-def test_the_assistant_levels_are_the_searchs():
+def test_every_assistant_level_a_log_may_name_is_one_the_search_plays():
+    from pitable.rules.grasshopper import BIDDING, new_game
     from pitable.rules.log import ASSISTANT_LEVELS
-    from pitable.sim.search import LEVELS
+    from pitable.sim.search import decide
 
-    assert ASSISTANT_LEVELS == LEVELS
+    state = new_game(3)
+    while state.phase is not BIDDING:
+        state.push(state.legal_moves()[0])
+    for level in ASSISTANT_LEVELS:
+        assert decide(state.copy(), 0, level, 1, 20, ()) in range(8)
 
 
 def test_a_rules_regression_is_raised_not_taken_for_a_damaged_log(monkeypatch):
