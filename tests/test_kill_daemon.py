@@ -1,6 +1,7 @@
-"""A SIGKILLed daemon leaves no process behind: the assistant's worker, the forkserver it
-came from and multiprocessing's resource tracker all end with it (they used to wait on
-forever, orphaned, on a laptop as on a Pi)."""
+"""Ending the daemon while the assistant thinks: a SIGKILLed daemon leaves no process
+behind (the assistant's worker, the forkserver it came from and multiprocessing's resource
+tracker used to wait on forever, orphaned, on a laptop as on a Pi), and Ctrl-C ends it at
+once (it used to wait for the search under way to finish)."""
 
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def a_game_where_the_assistant_must_bid(log_dir: Path) -> None:
     (log_dir / "2026-12-05-120000.jsonl").write_text("".join(lines))
 
 
-@pytest.mark.skipif(not Path("/proc/self").exists(), reason="reads /proc (Linux)")
-def test_a_sigkilled_daemon_leaves_no_process_behind(tmp_path):
+def thinking_daemon(tmp_path: Path) -> subprocess.Popen:
+    """A real ``pitable run`` that resumes a game where the strong assistant must bid; once
+    its worker has started (the daemon, the tracker, the forkserver, the worker)."""
     a_game_where_the_assistant_must_bid(tmp_path / "logs")
     cfg = tmp_path / "pitable.yaml"
     cfg.write_text(f"game: grasshopper\nseats: 3\nlog_dir: {tmp_path / 'logs'}\n"
@@ -60,12 +62,31 @@ def test_a_sigkilled_daemon_leaves_no_process_behind(tmp_path):
     daemon = subprocess.Popen([sys.executable, "-m", "pitable", "run", "--config", str(cfg)],
                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               env=env, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(in_session(daemon.pid)) < 4:
+        if daemon.poll() is not None or time.monotonic() > deadline:
+            for pid in in_session(daemon.pid):
+                os.kill(pid, signal.SIGKILL)
+            raise AssertionError(f"no worker started (daemon exit {daemon.poll()})")
+        time.sleep(0.1)
+    return daemon
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="reads /proc (Linux)")
+def test_ctrl_c_while_the_assistant_thinks_ends_pitable_at_once(tmp_path):
+    daemon = thinking_daemon(tmp_path)
     try:
-        deadline = time.monotonic() + 60
-        while len(in_session(daemon.pid)) < 4:  # the daemon, the tracker, the forkserver, the worker
-            assert daemon.poll() is None, "the daemon ended by itself"
-            assert time.monotonic() < deadline, f"no worker started: {in_session(daemon.pid)}"
-            time.sleep(0.1)
+        daemon.send_signal(signal.SIGINT)
+        assert daemon.wait(10) == 130  # the search (200,000 playouts) would take minutes
+    finally:
+        for pid in in_session(daemon.pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self").exists(), reason="reads /proc (Linux)")
+def test_a_sigkilled_daemon_leaves_no_process_behind(tmp_path):
+    daemon = thinking_daemon(tmp_path)
+    try:
         daemon.send_signal(signal.SIGKILL)
         daemon.wait()
         deadline = time.monotonic() + 10

@@ -165,7 +165,17 @@ class Assistant:
         with self._pool_lock:
             pool, self._pool = self._pool, None
         if pool is not None:
+            # The worker is stopped, not waited for: concurrent.futures' exit hook joins the
+            # pool's manager thread, which waits for a search under way (minutes at a big
+            # budget), so a Ctrl-C or SIGTERM during the assistant's turn did not end pitable.
+            terminate = getattr(pool, "terminate_workers", None)  # Python 3.14: also shuts down
+            if terminate is not None:
+                terminate()
+                return
+            workers = list((getattr(pool, "_processes", None) or {}).values())  # read before shutdown
             pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
 
     def close(self) -> None:
         with self._pool_lock:
