@@ -10,7 +10,13 @@ the only list here is for the folders other branches are reshaping (``TRANSITION
 How many examples a hypothesis test draws is the profile's (``HYPOTHESIS_PROFILE``):
 ``dev`` (the default, 20 a property) on a developer's machine, ``ci`` (100, hypothesis'
 own default, and a failing example printed to replay) in ``.ci/run``. A test that needs a
-number of its own says so in its ``@settings``."""
+number of its own says so in its ``@settings``.
+
+Every test runs with a home of its own (``own_home``): ``HOME`` and ``STATE_DIRECTORY`` in
+a fresh temporary directory, the XDG directories unset. A ``pitable`` it starts in a
+subprocess inherits them, so no test reads or writes the developer's
+``~/.local/share/pitable`` (nor resumes a game another run left there), and parallel
+workers share nothing."""
 
 from __future__ import annotations
 
@@ -48,6 +54,16 @@ TRANSITIONAL = {
     "tests/web/test_phone_page_words.py::test_the_phone_page_never_breaks_a_word_at_390_px",
     "tests/web/test_tv_fit.py::test_the_tv_page_fits_1920x1080_in_every_phase",
 }
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory, monkeypatch):
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("STATE_DIRECTORY", str(home / "state"))  # where a pitable run's logs go
+    for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "PITABLE_LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    return home
 
 
 def pytest_configure(config):

@@ -58,15 +58,16 @@ def test_each_pitable_command_of_the_readme_works_as_written(command, tmp_path):
     # after ./test.sh the README's own .venv/bin/pitable; in a development venv, the same code
     exe = [str(venv)] if venv.exists() else [sys.executable, "-m", "pitable"]
     args = [str(tmp_path / a) if a.endswith((".png", ".svg")) else a for a in args[1:]]  # no litter
-    env = {**os.environ, "HOME": str(tmp_path)}
+    env = dict(os.environ)  # with a HOME and STATE_DIRECTORY of its own (tests/conftest.py)
     out = subprocess.run(exe + args, cwd=ROOT, capture_output=True, text=True, timeout=180, env=env)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr and out.stdout.strip()
 
 
-def test_the_logs_path_the_readme_gives_is_where_games_go(tmp_path):
+def test_the_logs_path_the_readme_gives_is_where_games_go(tmp_path, monkeypatch):
     from pitable.config import load_config
 
+    monkeypatch.delenv("STATE_DIRECTORY")  # as on a laptop (the tests' own_home sets one)
     config = load_config(ROOT / "pitable/data/desktop.yaml")
     assert "~/.local/share/pitable/" in README
     home = Path.home()
