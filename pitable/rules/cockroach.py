@@ -221,7 +221,7 @@ class State:
         self.aside = SET_ASIDE_TWO if players == 2 else 0
         self.round = 1
         self.active: int | None = first  # None once the game is over
-        self.phase = Phase.OFFER
+        self.phase = OFFER
         self.chain: list[int] = []
         self.to: int | None = None
         self.claim: int | None = None
