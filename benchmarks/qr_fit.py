@@ -155,7 +155,8 @@ def main() -> int:
             continue
         libs.append(module)
         version, size, compiled = package_facts(module)
-        print(f"{module:7} {version:8} import {t[0] * 1000:5.1f} ms (median {t[1] * 1000:5.1f}), package {size / 1024:5.0f} KiB on disk, "
+        print(f"{module:7} {version:8} import {t[0] * 1000:5.1f} ms (median {t[1] * 1000:5.1f}), "
+              f"package {size / 1024:5.0f} KiB on disk, "
               + ("pure Python" if not compiled else f"compiled parts: {compiled}"))
 
     key = secrets.token_bytes(16)  # a 128-bit seat code

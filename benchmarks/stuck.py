@@ -111,7 +111,8 @@ def main():
     print(f"seat 1's key {KEY + 1} held for {STUCK_AFTER:.0f} s and then {args.seconds:.0f} s more; "
           f"seats 2-4 tap the same key for {args.tap * 1000:.0f} ms every 0.5 s (4 rows, mock pins)")
     print(f"  without the stuck-key rule: {before[0]:6.1f} scans/s, {before[1]:3d} of {before[2]} taps seen")
-    print(f"  with it (stuck after {STUCK_AFTER:.0f} s): {after[0]:6.1f} scans/s, {after[1]:3d} of {after[2]} taps seen")
+    print(f"  with it (stuck after {STUCK_AFTER:.0f} s): {after[0]:6.1f} scans/s, "
+          f"{after[1]:3d} of {after[2]} taps seen")
     print(f"  scans: x{after[0] / before[0]:.2f} ({before[0] / after[0]:.1f} times fewer); taps seen: "
           f"{after[1]} against {before[1]}")
     print(f"one scan here: {cost * 1e6:.0f} us of CPU (mock pins, settles skipped): "

@@ -210,7 +210,7 @@ def serve_stdlib_threads(port, codes):
             try:
                 while True:
                     with cond:
-                        cond.wait_for(lambda: box["version"] != seen, timeout=HEARTBEAT)
+                        cond.wait_for(lambda: box["version"] != seen, timeout=HEARTBEAT)  # noqa: B023 - called at once
                         changed, seen, data = box["version"] != seen, box["version"], box["data"]
                     self.wfile.write(b"data: " + data + b"\n\n" if changed else b": k\n\n")
                     self.wfile.flush()
@@ -278,7 +278,7 @@ async def _next_or_none(q, timeout):
     import asyncio
     try:
         return await asyncio.wait_for(q.get(), timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return None
 
 
@@ -309,7 +309,7 @@ def serve_stdlib_asyncio(port, codes):
                     except asyncio.LimitOverrunError:
                         writer.write(response(431, close=True))
                         break
-                    except (asyncio.IncompleteReadError, asyncio.TimeoutError):
+                    except (TimeoutError, asyncio.IncompleteReadError):
                         break
                     lines = head[:-4].split(b"\r\n")
                     parts = lines[0].split(b" ")
@@ -375,7 +375,7 @@ def serve_stdlib_asyncio(port, codes):
                         writer.write(response(405, close=True))
                         break
                     await writer.drain()
-            except (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError):
+            except (TimeoutError, OSError, asyncio.IncompleteReadError):
                 pass
             finally:
                 try:
@@ -835,8 +835,9 @@ def measure(name, args):
     port = free_port()
     log = tempfile.TemporaryFile("w+")  # what the server writes to stderr (its logging)
     codes = [secrets.token_urlsafe(16) for _ in range(SEATS)]  # 128 bits each
+    argv = [__file__, '--serve', name, '--port', str(port), '--codes=' + ','.join(codes)]
     proc = subprocess.Popen([sys.executable, "-c", f"{PRELUDE}\nimport sys, runpy\n"
-                             f"sys.argv = {[__file__, '--serve', name, '--port', str(port), '--codes=' + ','.join(codes)]!r}\n"
+                             f"sys.argv = {argv!r}\n"
                              f"runpy.run_path({__file__!r}, run_name='__main__')"],
                             stdout=subprocess.PIPE, stderr=log, text=True)
     res = {"name": name, "import_s": imp[0], "import_median_s": imp[1]}
@@ -890,7 +891,8 @@ def measure(name, args):
                              + body)
             else:
                 me.send_ws(body)
-            if not wait_for(reader, lambda: any(e[1]["n"] and e[1]["key"] == i % 8 for e in me.events[seen:])):
+            if not wait_for(reader, lambda i=i, seen=seen: any(e[1]["n"] and e[1]["key"] == i % 8
+                                                               for e in me.events[seen:])):
                 raise RuntimeError(f"{name}: key {i} never came back")
             arrived, ev = next(e for e in me.events[seen:] if e[1]["n"])
             to_loop.append(ev["lat_us"] / 1000)
@@ -960,13 +962,15 @@ def main(argv=None):
         results.append(res)
         idle_t = ", ".join(f"{a:.3f}" for a, _ in res["idle"])
         idle_s = ", ".join(f"{b:.4f}" for _, b in res["idle"])
-        print(f"{name:15} import {res['import_s'] * 1000:5.1f} ms (median {res['import_median_s'] * 1000:5.1f}) | RSS +{res['rss_start'] - base:5.1f} MB "
+        print(f"{name:15} import {res['import_s'] * 1000:5.1f} ms (median {res['import_median_s'] * 1000:5.1f}) "
+              f"| RSS +{res['rss_start'] - base:5.1f} MB "
               f"at start, +{res['rss_streams'] - base:5.1f} MB with 22 streams ({res['threads']} threads)")
         print(f"{'':15} idle CPU % of a core, ticks: {idle_t}; schedstat: {idle_s}")
         print(f"{'':15} key->loop median {res['to_loop'][0]:.2f} ms p99 {res['to_loop'][1]:.2f} | "
               f"key->push back median {res['to_push'][0]:.2f} ms p99 {res['to_push'][1]:.2f}")
         print(f"{'':15} bad requests: {res['bad_us']:.0f} us CPU each, answers {res['bad']}, "
-              f"server and streams alive: {res['alive']}; {res['stderr_lines']} lines on its stderr" + (f", errors {res['errors'][:2]}" if res["errors"] else ""))
+              f"server and streams alive: {res['alive']}; {res['stderr_lines']} lines on its stderr"
+              + (f", errors {res['errors'][:2]}" if res["errors"] else ""))
     if results:
         ref = next((r for r in results if r["name"] == "stdlib-asyncio"), results[0])
         print(f"ratios to {ref['name']} (import time, RSS added with 22 streams, CPU per bad request; "

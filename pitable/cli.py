@@ -75,9 +75,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("run", help="run the table assistant (on a laptop: a window or the terminal, keyboard as pads)")
-    p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: /etc/pitable/pitable.yaml on a Pi, the packaged desktop config elsewhere)")
+    p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: /etc/pitable/pitable.yaml on a Pi, "
+                                                           "the packaged desktop config elsewhere)")
     p.add_argument("--display", metavar="NAME", help="override display.display (e.g. terminal, pygame, capture)")
     p.add_argument("--new", action="store_true", help="start a new game even if an unfinished one can be resumed")
+    p.add_argument("--log-level", metavar="LEVEL",
+                   help="debug, info (the default), warning or error; else PITABLE_LOG_LEVEL")
     # For benchmarks/startup.py: the whole start-up path, then exit once the first frame is out.
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=cmd_run)
@@ -116,7 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("wiring", help="which header pin does what, the parts to buy, and a picture")
     p.add_argument("--config", "-c", metavar="FILE", help="YAML config (default: as for run)")
-    p.add_argument("--picture", metavar="OUT", help="also draw the header, the wires and the pads to OUT (.png or .svg)")
+    p.add_argument("--picture", metavar="OUT",
+                   help="also draw the header, the wires and the pads to OUT (.png or .svg)")
     p.add_argument("--markdown", action="store_true", help="print the pads' tables as Markdown (for the README)")
     p.add_argument("--checklist", action="store_true",
                    help="print the checks before first power: continuity, voltages, then pitable pads")
@@ -127,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_pads)
 
     p = sub.add_parser("league", add_help=False,
-                       help="a seeded round-robin of Grasshopper Poker bots with ratings (the repository's league/; --help for options)")
+                       help="a seeded round-robin of Grasshopper Poker bots with ratings "
+                            "(the repository's league/; --help for options)")
     p.add_argument("rest", nargs=argparse.REMAINDER)
     p.set_defaults(func=cmd_league)
     return parser

@@ -19,14 +19,19 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 import yaml
 
 from pitable.errors import ConfigError
 from pitable.hardware.header import BOARD_POWER, BOARD_TO_BCM, bus_pins
-
-from pitable.rules.games import GAMES as REGISTRY  # noqa: E402 - the games and their seat limits
+from pitable.hardware.panel import HARDWARE as HARDWARE_DISPLAYS  # the OLED controllers
+from pitable.i18n import LANGUAGES  # the locale files' languages (no words are loaded)
+from pitable.keys import COUNT as KEYS_PER_PAD
+from pitable.rules.games import ASSISTANT_LEVELS
+from pitable.rules.games import GAMES as REGISTRY  # the games and their seat limits
+from pitable.rules.log import DECKS  # what a log's header may say
 
 __all__ = [
     "Config", "DisplayConfig", "PadsConfig", "SeatWiring", "MatrixWiring",
@@ -35,17 +40,13 @@ __all__ = [
 ]
 
 GAMES = {name: (spec.title, spec.min_players, spec.max_players) for name, spec in REGISTRY.items()}
-DECKS = ("physical", "virtual")  # the game's own names (logs, code)
 # The word for the garden cards in the config is the screen's ("Cards: real | virtual");
-# "physical", the word before it, is still read.
+# "physical", the word before it (and the game's own name in logs and code), is still read.
 DECK_WORDS = {"real": "physical", "virtual": "virtual", "physical": "physical"}
-LANGUAGES = ("en", "de", "vi")  # as pitable.i18n.LANGUAGES (not imported: config loads before any words)
-from pitable.hardware.panel import HARDWARE as HARDWARE_DISPLAYS  # noqa: E402 - the OLED controllers
 DISPLAYS = HARDWARE_DISPLAYS + ("pygame", "capture", "gifanim", "terminal", "dummy")
 TRANSFORMS = ("none", "identity", "scale2x", "smoothscale", "led_matrix", "seven_segment")
 PIN_FACTORIES = ("default", "gpiod", "lgpio", "rpigpio", "pigpio", "native", "mock")
 WIRINGS = ("direct", "matrix", "keyboard")
-KEYS_PER_PAD = 8
 
 # The 40-pin header (physical pin -> BCM GPIO, power and ground): one map, in
 # pitable.hardware.header, for these checks, `pitable wiring` and `doctor`.
@@ -544,7 +545,7 @@ _TOP = _mapping(_dataclass_fields(Config, {
     "pads": _PADS,
     "assistant": _mapping(_dataclass_fields(AssistantConfig, {
         "seats": _integer(0, 3),
-        "level": _choice("easy", "strong"),
+        "level": _choice(*ASSISTANT_LEVELS),
         "budget": _optional(_integer(1, 5000)),  # 5000: ~25 s a bid on a Pi Zero 2 W
     }), make=AssistantConfig),
     "web": lambda value, at: value,       # checked in _build: present (even empty) turns it on

@@ -5,30 +5,62 @@ table all build theirs with it."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import queue
 import signal
 import sys
 import time
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pitable.errors import HardwareError
+from pitable.errors import ConfigError, HardwareError
 from pitable.host import choose_config, choose_display, in_this_terminal, pin_factory
 from pitable.table.app import Table
-from pitable.hardware.pads import RELEASE
+from pitable.hardware.keys import RELEASE
 from pitable.table.loop import REACTION_SECONDS
 
-log = logging.getLogger("pitable")
+if TYPE_CHECKING:
+    from pitable.table.loop import Loop
+    from pitable.table.screen import Screen
+
+log = logging.getLogger(__name__)
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def log_level(given: str | None) -> int:
+    """The level the daemon logs at: ``--log-level``, else ``PITABLE_LOG_LEVEL``, else info.
+    A name it does not know is a ConfigError naming where it came from."""
+    where, name = ("--log-level", given) if given else ("PITABLE_LOG_LEVEL", os.environ.get("PITABLE_LOG_LEVEL"))
+    if not name:
+        return logging.INFO
+    if name.lower() not in LOG_LEVELS:
+        raise ConfigError(f"{where}: unknown log level {name!r} (choose {', '.join(LOG_LEVELS)})")
+    return int(getattr(logging, name.upper()))
+
+
+def closing_quietly(stack: contextlib.ExitStack, close: Callable[[], Any]) -> None:
+    """``close`` runs when ``stack`` unwinds; its own failure is logged, never raised, so
+    that it cannot hide the error that is ending the run."""
+    def quietly() -> None:
+        try:
+            close()
+        except Exception:  # noqa: BLE001 - closing must not hide the real error
+            log.exception("while closing")
+    stack.callback(quietly)
 
 
 class Assembly(NamedTuple):
     table: Table
-    loop: object     # pitable.table.loop.Loop
-    screen: object   # pitable.table.screen.Screen
+    loop: Loop
+    screen: Screen
 
 
 def assemble(device, *, clock=time.monotonic, hold: float = 1.0, reaction: float = REACTION_SECONDS,
-             release: float = RELEASE, watchdog=None, on_frame=None, screen: dict | None = None, web=None, **table) -> Assembly:
+             release: float = RELEASE, watchdog=None, on_frame=None, screen: dict | None = None, web=None,
+             **table_args: Any) -> Assembly:
     """The table (``table``: its keyword arguments), the screen on ``device`` (``screen``: its
     keyword arguments) and the loop joining them, drawing in the table's language of the
     moment; the table posts the assistant's answers to the loop's queue, and with ``web``
@@ -38,7 +70,7 @@ def assemble(device, *, clock=time.monotonic, hold: float = 1.0, reaction: float
     from pitable.table.screen import Screen
 
     queued: queue.SimpleQueue = queue.SimpleQueue()
-    table = Table(clock=clock, post=queued.put, **table)
+    table = Table(clock=clock, post=queued.put, **table_args)
     shown = Screen(device, clock, **(screen or {}))
     loop = Loop(table, shown, lambda view: render(view, table.language), hold=hold, clock=clock,
                 on_frame=on_frame, watchdog=watchdog, reaction=reaction, release=release, queued=queued)
@@ -94,7 +126,6 @@ def open_display_or_wait(options: dict, is_hardware: bool):
 
 def open_web(web_config, source: str):
     """Bind the web server now (a taken port is a config error naming web.port, exit 2)."""
-    from pitable.errors import ConfigError
     from pitable.web.access import Phones
     from pitable.web.server import WebServer
 
@@ -105,7 +136,7 @@ def open_web(web_config, source: str):
         raise ConfigError(f"{source}: web.port: cannot listen on {web_config.bind}:{web_config.port}: "
                           f"{e.strerror or e}") from None
     log.info("phones and the table page: %s", web.address())
-    return web, Phones(), f"HTTP://{web.host.upper()}:{web.port}/"
+    return web, Phones(), f"HTTP://{(web.host or '').upper()}:{web.port}/"  # host: set by start()
 
 
 def connect_web(web, loop, table) -> None:
@@ -123,7 +154,8 @@ def run(args) -> int:
     from pitable.service import systemd
     from pitable.table.loop import Stop
 
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(level=log_level(getattr(args, "log_level", None)),
+                        format="%(levelname)s %(name)s: %(message)s")
     config, source = choose_config(args.config)
     from pitable.config import pin_warnings
 
@@ -133,8 +165,7 @@ def run(args) -> int:
     if getattr(args, "display", None):
         options["display"] = args.display
     options, note = choose_display(options)
-    closers = []
-    try:
+    with contextlib.ExitStack() as stack:
         try:
             device = open_display_or_wait(options, config.display.is_hardware)
         except HardwareError as e:
@@ -149,7 +180,7 @@ def run(args) -> int:
         web, phones, address = None, None, ""
         if config.web is not None:  # phones and the TV page (docs/phones.md); nothing imported otherwise
             web, phones, address = open_web(config.web, source)
-            closers.append(web.close)
+            closing_quietly(stack, web.close)
         table, loop, screen = assemble(
             device, hold=config.pads.hold, watchdog=systemd.watchdog(), reaction=config.reaction_seconds,
             screen={"blank_after": options.get("blank_after", 300) or 0,
@@ -158,21 +189,23 @@ def run(args) -> int:
             resume=not getattr(args, "new", False), language=config.language,
             notice_seconds=config.notice_seconds, assistant=config.assistant.to_dict(),
             reveal_seconds=config.reveal_seconds, phones=phones, web_address=address)
-        closers += [table.close, screen.close]
+        closing_quietly(stack, table.close)
+        closing_quietly(stack, screen.close)
         if config.pads.wiring == "keyboard":
             from pitable.hardware.keyboard import open_keyboard
 
             table.rows_yield_to_phones = True
 
             keyboard = open_keyboard(config.pads.keyboard, loop.post, device)
-            closers.append(keyboard.close)
+            closing_quietly(stack, keyboard.close)
             if hasattr(device, "caption"):
                 device.caption = keyboard.help_text()  # under the frame, or in the title bar
             if options["display"] != "terminal":  # and in the terminal that started the window
                 print(keyboard.help_text(), flush=True)
         else:
             keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
-            closers += [keys.close, signals.close]
+            closing_quietly(stack, keys.close)
+            closing_quietly(stack, signals.close)
             loop.sources.append(keys)
             table.signal = signals.refuse
         if note and hasattr(device, "caption"):  # the first frame clears the terminal: say it under it
@@ -186,12 +219,5 @@ def run(args) -> int:
         loop.run()
         systemd.notify("STOPPING=1")
         return 0
-    finally:
-        for close in reversed(closers):
-            if close is not None:
-                try:
-                    close()
-                except Exception:  # noqa: BLE001 - closing must not hide the real error
-                    log.exception("while closing")
 
 

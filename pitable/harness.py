@@ -44,7 +44,7 @@ class SimTable:
 
         self.clock = clock or ManualClock()
         self.bounce, self.hold_time = bounce, hold
-        from pitable.hardware.pads import RELEASE
+        from pitable.hardware.keys import RELEASE
 
         self.release = RELEASE if release is None else release
         self.factory = MockFactory()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pitable.errors import HardwareError
 
-log = logging.getLogger("pitable")
+log = logging.getLogger(__name__)
 
 PI_CONFIG = Path("/etc/pitable/pitable.yaml")
 

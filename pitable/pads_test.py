@@ -3,6 +3,7 @@ pins it came in on, so a wrong wire is found before a game."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 import time
@@ -59,13 +60,20 @@ class PadsTest(App):
 
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
+    config, source = choose_config(args.config)
+    options, note = choose_display(dict(config.display.luma_options()))
+    with contextlib.ExitStack() as stack:
+        return _run(stack, config, source, options, note)
+
+
+def _run(stack: contextlib.ExitStack, config, source, options: dict, note: str | None) -> int:
+    """The wiring test's loop; whatever it opened is closed by ``stack`` in reverse order,
+    also when opening the pads fails (the screen then still ends on a fresh line)."""
     from pitable.hardware.display import open_display
     from pitable.screens.render import render
     from pitable.table.loop import Loop, Stop
     from pitable.table.screen import Screen
 
-    config, source = choose_config(args.config)
-    options, note = choose_display(dict(config.display.luma_options()))
     try:
         device = open_display(options)
     except HardwareError as e:
@@ -81,6 +89,7 @@ def pads_test(args) -> int:
     if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
         device.caption = note
     screen = Screen(device, time.monotonic, blank_after=0)
+    stack.callback(screen.close)  # and the prompt on a line of its own
     loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
@@ -88,15 +97,11 @@ def pads_test(args) -> int:
         from pitable.hardware.keyboard import open_keyboard
 
         keys = open_keyboard(config.pads.keyboard, loop.post, device)
-        signals = None
+        stack.callback(keys.close)
     else:
         keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
+        stack.callback(keys.close)
+        stack.callback(signals.close)
         loop.sources.append(keys)
-    try:
-        loop.run()
-    finally:
-        keys.close()
-        if signals:
-            signals.close()
-        screen.close()  # and the prompt on a line of its own
+    loop.run()
     return 0

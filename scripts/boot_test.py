@@ -35,7 +35,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -284,7 +283,7 @@ class Container:
         except subprocess.TimeoutExpired:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
-            raise SystemExit("boot test: the container did not shut down in time")
+            raise SystemExit("boot test: the container did not shut down in time") from None
 
     def poweroff(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -429,9 +428,9 @@ def suite_tests() -> int:
             print(line, end="", flush=True)
             lines.append(plain(line).strip())
         code = proc.wait()
-        python = next((l.removeprefix("python: ") for l in lines if l.startswith("python: ")), "?")
-        summary = next((l.strip("= ") for l in reversed(lines) if " in " in l and
-                        any(w in l for w in ("passed", "failed", "error"))), "no pytest summary")
+        python = next((x.removeprefix("python: ") for x in lines if x.startswith("python: ")), "?")
+        summary = next((x.strip("= ") for x in reversed(lines) if " in " in x and
+                        any(w in x for w in ("passed", "failed", "error"))), "no pytest summary")
         say(f"the test suite on {' '.join(python.split()[:2])} (Debian {SUITE}): "
             f"{summary}; exit {code} in {time.monotonic() - t:.0f} s")
         return code
@@ -442,11 +441,12 @@ def suite_tests() -> int:
 def main() -> int:
     lgpio = lgpio_way()
     say(f"boot test: Debian {SUITE} + systemd/install.sh + systemd-nspawn --boot (about 3-6 minutes); "
-        f"python3-lgpio: {'a stand-in in apt, as on Raspberry Pi OS' if lgpio == 'apt' else 'none, as on plain Debian'}")
+        "python3-lgpio: "
+        + ("a stand-in in apt, as on Raspberry Pi OS" if lgpio == "apt" else "none, as on plain Debian"))
     base = base_root()
     root = scratch_root(base)
     stand_ins(root, lgpio)
-    repo = copy_repo(root)
+    copy_repo(root)
     moves = seed_game(root)
 
     say("install.sh in a root where systemd is not running (as an image build does; pip downloads)")
@@ -552,9 +552,9 @@ def main() -> int:
         check(state == "failed" and box.show("NRestarts") == "0",
               "a broken config: the unit fails and stops retrying", f"{state} {result} "
               f"NRestarts={box.show('NRestarts')}")
-        lines = [l for l in box.run("journalctl", "-u", "pitable", "-b", "--no-pager", "-o", "cat",
+        lines = [x for x in box.run("journalctl", "-u", "pitable", "-b", "--no-pager", "-o", "cat",
                                     "--since", "-20s", check_rc=False).stdout.splitlines()
-                 if "pads.bouce" in l]
+                 if "pads.bouce" in x]
         check(len(lines) == 1 and "unknown key" in lines[0],
               "one journal line names the key (pads.bouce)", repr(lines))
     finally:

@@ -28,7 +28,8 @@ WORDS = ("Heuschrecke", "Brombeere", "\u00c4rger", "\u00dcbersicht", "Mais", "Er
          "ch\u00e2u ch\u1ea5u", "ng\u00f4", "d\u00e2u t\u00e2y", "b\u00f4ng c\u1ea3i xanh",
          "m\u00e2m x\u00f4i", "Ng\u01b0\u1eddi ch\u01a1i", "L\u01b0\u1ee3t",
          "\u0110\u1ea4U GI\u00c1", "\u1ede", "B\u1ecf qua")
-GERMAN = "\u00e4\u00f6\u00fc\u00df \u00c4\u00d6\u00dc\u1e9e \u201eSpiel\u201c \u2013 \u2026 \u00abja\u00bb \u2018a\u2019 \u201ax\u2019 \u00b7 3\u00d74 5\u00b0"
+GERMAN = ("\u00e4\u00f6\u00fc\u00df \u00c4\u00d6\u00dc\u1e9e \u201eSpiel\u201c \u2013 \u2026 \u00abja\u00bb "
+          "\u2018a\u2019 \u201ax\u2019 \u00b7 3\u00d74 5\u00b0")
 
 
 def rows():

@@ -29,8 +29,9 @@ echo "== code in $PREFIX, a venv that sees apt's packages (pip: about a minute, 
 mkdir -p "$PREFIX"
 cp -r pitable pyproject.toml README.md "$PREFIX"/
 [ -x "$PREFIX/.venv/bin/python" ] || python3 -m venv --system-site-packages "$PREFIX/.venv"
-# constraints.txt caps the majors: --upgrade never takes a luma that renamed what the drivers use
-"$PREFIX/.venv/bin/pip" install --disable-pip-version-check --upgrade -c constraints.txt "$PREFIX"
+# constraints.txt caps the majors (luma: the tested minor); requirements.lock pins the versions
+# the suite passed with: --upgrade takes a new version only when the lock says so
+"$PREFIX/.venv/bin/pip" install --disable-pip-version-check --upgrade -c constraints.txt -c requirements.lock "$PREFIX"
 if [ "$LGPIO" = pypi ] && ! "$PREFIX/.venv/bin/python" -c "import lgpio" 2>/dev/null; then
     # lgpio 0.2.2.0 has wheels for Python 3.9-3.12 (x86_64, aarch64, armv7l); for a newer
     # Python it is built from its source (static, with its C library: PYPI=1), about a minute

@@ -15,6 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 COUNTS = ROOT / "benchmarks" / "counts.py"
 
+pytestmark = pytest.mark.system  # runs the benchmarks' scenarios in subprocesses, under callgrind
+
 
 def run_child(name, tmp_path):
     labels = tmp_path / f"{name}.json"

@@ -87,7 +87,8 @@ def test_replay_from_stdin():
 
 
 def test_simulate_prints_statistics_and_repeats_with_a_seed(capsys):
-    args = ["simulate", "--games", "40", "--players", "3", "--seed", "9", "--bots", "random,heuristic,heuristic", "--json"]
+    args = ["simulate", "--games", "40", "--players", "3", "--seed", "9",
+            "--bots", "random,heuristic,heuristic", "--json"]
     assert main(args) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(args) == 0
@@ -121,7 +122,8 @@ def test_run_with_a_bad_config_exits_2_naming_file_and_key(tmp_path):
     bad.write_text("pads:\n  wiring: matrx\n")
     out = run("run", "--config", str(bad))
     assert out.returncode == 2
-    assert out.stderr.strip() == f"pitable: {bad}: pads.wiring: unknown value 'matrx' (choose direct, matrix or keyboard)"
+    assert out.stderr.strip() == (f"pitable: {bad}: pads.wiring: unknown value 'matrx' "
+                                  "(choose direct, matrix or keyboard)")
     assert "Traceback" not in out.stderr
 
 
@@ -182,9 +184,11 @@ def test_simulate_strong_with_a_budget_repeats_and_jobs_change_nothing(capsys):
     assert first["budget"] == 6 and set(first["win_rate_per_bot"]) == {"strong", "heuristic"}
     assert main(args) == 0
     assert json.loads(capsys.readouterr().out) == first
-    assert main(["simulate", "--games", "250", "--players", "3", "--seed", "2", "--bots", "random,heuristic,random", "--json"]) == 0
+    args = ["simulate", "--games", "250", "--players", "3", "--seed", "2",
+            "--bots", "random,heuristic,random", "--json"]
+    assert main(args) == 0
     one = json.loads(capsys.readouterr().out)
-    assert main(["simulate", "--games", "250", "--players", "3", "--seed", "2", "--bots", "random,heuristic,random", "--json", "--jobs", "2"]) == 0
+    assert main([*args, "--jobs", "2"]) == 0
     assert json.loads(capsys.readouterr().out) == one
 
 
@@ -212,6 +216,7 @@ def test_replay_check_assistant_on_a_game_without_it(tmp_path, capsys):
     ["run", "--config", "{desktop}", "--display", "terminal", "--exit-after-first-frame"],
 ])
 @pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "unbuffered"])
+@pytest.mark.system  # each case a pitable command in its own subprocess (~0.2 s each, 25 cases)
 def test_a_closed_pipe_ends_any_command_without_a_traceback(tmp_path, command, unbuffered):
     """`pitable replay --json FILE | head`: the reader is gone before pitable writes. With
     stdout block-buffered (a pipe, as in a user's shell) and unbuffered (PYTHONUNBUFFERED=1)."""

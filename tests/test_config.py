@@ -66,7 +66,8 @@ def test_good_config(path, capsys):
     out, err = capsys.readouterr()
     assert err == "".join(line + "\n" for line in cfg.pin_warnings(config, path))
     first = f"{path}: ok ({config.seats} seats, display {config.display.describe()}, wiring {config.pads.wiring})\n"
-    if path.name in ("comments-only.yaml", "empty.yaml"):  # sets nothing: and says so, so a newcomer is not left guessing
+    # sets nothing: and says so, so a newcomer is not left guessing
+    if path.name in ("comments-only.yaml", "empty.yaml"):
         assert out.startswith(first) and "sets nothing, so all of that is the default" in out
     else:
         assert out == first
@@ -306,6 +307,7 @@ _values = st.recursive(_scalars, lambda inner: st.one_of(
     st.lists(inner, max_size=9), st.dictionaries(_keys, inner, max_size=5)), max_leaves=40)
 
 
+@pytest.mark.system  # thousands of generated configs
 @settings(max_examples=400, deadline=None)
 @given(st.one_of(_values, st.dictionaries(_keys, _values, max_size=6)))
 def test_any_data_gives_a_config_or_one_line_per_error(data):

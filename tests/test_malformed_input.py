@@ -163,6 +163,7 @@ def test_replay_of_any_text_returns_or_says_which_line(tmp_path):
     assert 30 <= good <= 570  # both kinds of log were tried
 
 
+@pytest.mark.system  # every cut of real logs, resumed by whole tables
 def test_the_table_resumes_or_says_why_from_any_log(tmp_path):
     """Whatever the newest log holds, the table starts, shows a screen, and destroys nothing."""
     from collections import Counter
@@ -241,7 +242,7 @@ def test_replay_check_assistant_of_any_game_says_one_line(tmp_path, capsys):
     rng = random.Random(40)
     path = tmp_path / "a.jsonl"
     codes = set()
-    for i in range(30):
+    for _ in range(30):
         head, moves = real_games()[0]
         level = rng.choice(["easy", "strong"])
         head = {**head, "pads": [1, 2], "assistant": {"seats": [rng.choice([1, 2, 3])], "level": level,
@@ -255,3 +256,14 @@ def test_replay_check_assistant_of_any_game_says_one_line(tmp_path, capsys):
         if code == 1:
             one_line(err)
     assert 1 in codes  # random bots' moves are not the assistant's
+
+
+def test_the_assistant_check_reads_the_logs_one_header_check():
+    """check_log uses rules.log.check_header: a budget the log format refuses (above a
+    million playouts) is refused there too, not taken for a valid header and replayed."""
+    from pitable.table.assistant import check_log
+
+    head = header(3, Options(), assistant={"seats": [3], "level": "strong", "budget": 2_000_000, "seed": 1})
+    bids, choices, problem = check_log(head, [])
+    assert (bids, choices) == (0, 0)
+    assert problem is not None and "assistant budget must be a whole number from 1 to 1000000" in problem

@@ -50,6 +50,7 @@ def test_the_readme_shows_the_commands():
     assert {"check-config", "wiring", "doctor", "simulate"} <= names
 
 
+@pytest.mark.system  # each command in a fresh interpreter
 @pytest.mark.parametrize("command", pitable_commands())
 def test_each_pitable_command_of_the_readme_works_as_written(command, tmp_path):
     args = shlex.split(command)
@@ -57,19 +58,21 @@ def test_each_pitable_command_of_the_readme_works_as_written(command, tmp_path):
     # after ./test.sh the README's own .venv/bin/pitable; in a development venv, the same code
     exe = [str(venv)] if venv.exists() else [sys.executable, "-m", "pitable"]
     args = [str(tmp_path / a) if a.endswith((".png", ".svg")) else a for a in args[1:]]  # no litter
-    env = {**os.environ, "HOME": str(tmp_path)}
+    env = dict(os.environ)  # with a HOME and STATE_DIRECTORY of its own (tests/conftest.py)
     out = subprocess.run(exe + args, cwd=ROOT, capture_output=True, text=True, timeout=180, env=env)
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr and out.stdout.strip()
 
 
-def test_the_logs_path_the_readme_gives_is_where_games_go(tmp_path):
+def test_the_logs_path_the_readme_gives_is_where_games_go(tmp_path, monkeypatch):
     from pitable.config import load_config
 
+    monkeypatch.delenv("STATE_DIRECTORY")  # as on a laptop (the tests' own_home sets one)
     config = load_config(ROOT / "pitable/data/desktop.yaml")
     assert "~/.local/share/pitable/" in README
     home = Path.home()
-    assert config.log_path in (home / ".local/share/pitable", Path(os.environ.get("XDG_DATA_HOME", home / ".local/share")) / "pitable")
+    data = Path(os.environ.get("XDG_DATA_HOME", home / ".local/share"))
+    assert config.log_path in (home / ".local/share/pitable", data / "pitable")
 
 
 def test_the_readmes_league_figures_are_those_of_the_kept_league_record():

@@ -164,7 +164,7 @@ def _open_oled(kind: str, o: dict, size: dict, serial):
         if own_serial:  # close the bus we opened: the panel did not come up
             try:
                 serial.cleanup()
-            except Exception:
+            except Exception:  # noqa: BLE001 - the panel's own error is the one to report
                 pass
         if isinstance(e, lerr.DeviceDisplayModeError):
             raise HardwareError(

@@ -40,9 +40,10 @@ import os
 import select
 import sys
 import threading
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..errors import HardwareError, PitableError
+from ..keys import COUNT as KEYS  # a pad's keys
 from .keys import HOLD, PRESS, KeyEvent
 
 __all__ = [
@@ -55,7 +56,6 @@ DEFAULT_ROWS: tuple[str, ...] = (
 )
 
 ALT_PREFIX = "alt+"
-KEYS = 8
 
 # Shift on a US layout: shifted symbol -> the key it is on.
 _US_SHIFTED = dict(zip('!@#$%^&*()_+{}|:"<>?~', "1234567890-=[]\\;',./`"))

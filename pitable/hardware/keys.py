@@ -39,12 +39,19 @@ it went down) events.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Callable, Iterable
 
-__all__ = ["KeyEdge", "KeyEvent", "KeyStuck", "Debouncer", "KeyTracker", "PRESS", "HOLD"]
+__all__ = ["KeyEdge", "KeyEvent", "KeyStuck", "Debouncer", "KeyTracker", "PRESS", "HOLD", "RELEASE"]
 
 PRESS = "press"
 HOLD = "hold"
+# A release counts once the key still reads open this long after it opened: a contact
+# break of 0.2-1 ms inside a press (mechanical chatter of a cheap tactile switch) is then
+# not a release and a second press. It adds this much to a key's key-to-frame latency
+# (a key acts on its release): benchmarks/latency.py measures it. Here, in the pure module,
+# so that the loop and the daemon's composition read it without loading gpiozero.
+RELEASE = 0.005
 
 
 class KeyEdge(NamedTuple):

@@ -14,7 +14,7 @@ already exists for a number, so the pads get our pin classes.
 from __future__ import annotations
 
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 from gpiozero.pins.mock import MockFactory, MockPin
 

@@ -24,8 +24,9 @@ The loop's part (no timer threads anywhere)::
 ``pads.next_deadline()`` is when a press or a release is to be confirmed (a glitch is
 not a key, a contact break is not a release: see :mod:`pitable.hardware.keys`), when a
 held key counts as stuck (``STUCK_AFTER``: handed out as a ``KeyStuck`` for the table to
-show), and, for the matrix, the next re-scan while a key is held (see :class:`MatrixPads`). When no key is down and no press waits, it is None: an idle
-table wakes nobody. A press waiting for its check posts no edge, so the pads call
+show), and, for the matrix, the next re-scan while a key is held (see :class:`MatrixPads`).
+When no key is down and no press waits, it is None: an idle table wakes nobody. A press
+waiting for its check posts no edge, so the pads call
 ``wake()`` (the loop's ``post(nothing)``) when their deadline comes earlier: a loop
 blocked on its queue then asks again.
 
@@ -40,25 +41,20 @@ import logging
 import threading
 import time
 from functools import partial, wraps
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from gpiozero import Buzzer, DigitalInputDevice, GPIODevice, LED
 from gpiozero.exc import GPIOZeroError
 
 from ..errors import HardwareError
-from .keys import Debouncer, KeyEdge, KeyStuck
+from ..keys import COUNT as KEYS  # a pad's keys
+from .keys import RELEASE, Debouncer, KeyEdge, KeyStuck
 
 __all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing",
            "RELEASE", "STUCK_AFTER"]
 
 log = logging.getLogger(__name__)
 
-KEYS = 8
-# A release counts once the key still reads open this long after it opened: a contact
-# break of 0.2-1 ms inside a press (mechanical chatter of a cheap tactile switch) is then
-# not a release and a second press. It adds this much to a key's key-to-frame latency
-# (a key acts on its release): benchmarks/latency.py measures it.
-RELEASE = 0.005
 # A key held this long is stuck (something on the pad, a shorted key): no game holds a
 # key for half a minute. It is logged and shown on the table; a matrix stops re-scanning
 # for it (see MatrixPads).
@@ -543,7 +539,7 @@ class MatrixPads(_Closing):
                 if scan:
                     m = self._scan_matrix()
                     # the due checks first, from this scan; then the other changes
-                    edges += self._debouncer.settle_due(self._last_scan, lambda s, k: m[s][k])
+                    edges += self._debouncer.settle_due(self._last_scan, lambda s, k: m[s][k])  # noqa: B023 - called at once
                     edges += self._apply(m)
                 items = edges + self._held.track(edges) + self._held.due(now)
                 self._isolate()

@@ -18,7 +18,7 @@ import textwrap
 from pathlib import Path
 
 from pitable.hardware.wiring import (
-    CAP, CLIPPED, KEY_NAMES, PULL_UP, RAIL_PIN, Wiring, five_volt_landings,
+    CAP, CLIPPED, KEY_NAMES, PULL_UP, Wiring, five_volt_landings,
 )
 from pitable.hardware.wiring_picture import (
     GREY, INK, ROLE_COLOURS, SEAT_COLOURS, Drawing, _diode, _ground, layout, text_width, to_png, to_svg,
@@ -167,7 +167,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
     # the rail: a red insulated link on the far side's holes, both sides joined over the top
     ry = top + 14
     ends = []
-    for side, pts in rail_pts.items():
+    for pts in rail_pts.values():
         if not pts:
             continue
         x = pts[0][0]
@@ -183,7 +183,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
                RAIL, "m", bold=True)
     gy = strips_y[-1] + 22
     gends = []
-    for side, pts in ground_pts.items():
+    for pts in ground_pts.values():
         if not pts:
             continue
         x = pts[0][0]
@@ -401,7 +401,7 @@ def cable_layout(w: Wiring, title: str = "") -> Drawing:
               14, width - 2 * MARGIN) + 16
     # the display lead
     if w.display_connector:
-        d.text(MARGIN, y, f"2. The display's lead: keyed JST-XH on the hub, at most 30 cm, SDA "
+        d.text(MARGIN, y, "2. The display's lead: keyed JST-XH on the hub, at most 30 cm, SDA "
                "twisted with GND", 17, INK, bold=True)
         y += 34
         x = MARGIN + 20

@@ -317,7 +317,7 @@ def _display(w: Wiring):
     width = max(30 + tw * len(terms), 250)
     height = 186
     ends = {}
-    for i, (label, use) in enumerate(terms):
+    for i, (_label, use) in enumerate(terms):
         ends[use.board] = (20 + tw // 2 + i * tw, 0, (), ROLE_COLOURS[use.role])
 
     def draw(d: Drawing, ox: int, oy: int) -> None:

@@ -36,14 +36,17 @@ from __future__ import annotations
 import ast
 import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-LANGUAGES = ("en", "de", "vi")
 # seat numbers above it are the assistant's: 101 is "Pi", 102 "Pi2" (the log's numbering)
-from pitable.rules.log import ASSISTANT_SEAT  # noqa: E402
-NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}
+from pitable.rules.log import ASSISTANT_SEAT
+
 HERE = Path(__file__).resolve().parent / "locale"
+# The languages are the catalogs there (a file listing: nothing is parsed), English first.
+LANGUAGES = ("en", *sorted(p.stem for p in HERE.glob("*.po") if p.stem != "en"))
+NAMES = {"en": "English", "de": "Deutsch", "vi": "Tiếng Việt"}  # each language's own name, for the chooser
 SEATS = frozenset({"seat", "sender", "target", "to", "seats"})
 NUMBERS = frozenset({"n", "round", "turn", "line", "pin", "row", "col", "pads", "i", "last", "seconds"})
 WORDS = frozenset({"kind", "kinds", "cards", "key", "reason", "level", "action"})
@@ -72,10 +75,109 @@ class Entry(NamedTuple):
     plural: bool
 
 
-def _plural_index(lang: str, n: int) -> int:
-    if lang == "vi":
-        return 0          # Vietnamese nouns do not change with the number
-    return 0 if n == 1 else 1
+# -- plural forms: the rule in each catalog's own header -----------------------------------
+
+_TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(&&|\|\||==|!=|<=|>=|[-+*/%<>!?:()]))")
+
+
+def plural_rule(expression: str) -> Callable[[int], int]:
+    """The index of the plural form for ``n``, from a ``Plural-Forms`` header's C expression
+    (``n != 1``; ``n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2``).
+    A small parser of that grammar only, compiled to closures: the text is never eval'd,
+    and anything else in it is a ValueError."""
+    tokens: list[str] = []
+    pos = 0
+    expression = expression.strip()
+    while pos < len(expression):
+        m = _TOKEN.match(expression, pos)
+        if m is None or m.end() == pos:
+            raise ValueError(f"plural rule {expression!r}: unexpected {expression[pos:].strip()[:10]!r}")
+        tokens.append(m.group(m.lastindex or 0))
+        pos = m.end()
+        while pos < len(expression) and expression[pos].isspace():
+            pos += 1
+    at = 0
+
+    def peek() -> str | None:
+        return tokens[at] if at < len(tokens) else None
+
+    def take(*wanted: str) -> str | None:
+        nonlocal at
+        if peek() in wanted:
+            at += 1
+            return tokens[at - 1]
+        return None
+
+    binary: dict[str, Callable[[int, int], int]] = {
+        "||": lambda a, b: int(bool(a) or bool(b)), "&&": lambda a, b: int(bool(a) and bool(b)),
+        "==": lambda a, b: int(a == b), "!=": lambda a, b: int(a != b), "<": lambda a, b: int(a < b),
+        ">": lambda a, b: int(a > b), "<=": lambda a, b: int(a <= b), ">=": lambda a, b: int(a >= b),
+        "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+        "/": lambda a, b: a // b if b else 0, "%": lambda a, b: a % b if b else 0,
+    }
+    levels = (("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%"))
+
+    def apply(f: Callable[[int, int], int], a: Callable[[int], int],
+              b: Callable[[int], int]) -> Callable[[int], int]:
+        return lambda n: f(a(n), b(n))
+
+    def level(i: int) -> Callable[[int], int]:
+        if i == len(levels):
+            return unary()
+        left = level(i + 1)
+        while (op := take(*levels[i])) is not None:
+            left = apply(binary[op], left, level(i + 1))
+        return left
+
+    def unary() -> Callable[[int], int]:
+        if take("!"):
+            inner = unary()
+            return lambda n: int(not inner(n))
+        if take("-"):
+            inner = unary()
+            return lambda n: -inner(n)
+        token = take("(")
+        if token:
+            inner = ternary()
+            if not take(")"):
+                raise ValueError(f"plural rule {expression!r}: a ( without its )")
+            return inner
+        token = peek()
+        if token == "n":
+            take("n")
+            return lambda n: n
+        if token is not None and token.isdigit():
+            take(token)
+            value = int(token)
+            return lambda n: value
+        raise ValueError(f"plural rule {expression!r}: expected n, a number or (, not {token!r}")
+
+    def ternary() -> Callable[[int], int]:
+        test = level(0)
+        if not take("?"):
+            return test
+        yes = ternary()
+        if not take(":"):
+            raise ValueError(f"plural rule {expression!r}: a ? without its :")
+        no = ternary()
+        return lambda n: yes(n) if test(n) else no(n)
+
+    rule = ternary()
+    if at != len(tokens):
+        raise ValueError(f"plural rule {expression!r}: unexpected {tokens[at]!r}")
+    return rule
+
+
+_ONE_OTHER = plural_rule("n != 1")
+_PLURAL_FORMS = re.compile(r'"Plural-Forms:\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]*?)\s*;?\s*\\n"')
+
+
+def plural_forms(text: str, where: str = "catalog") -> tuple[int, Callable[[int], int]]:
+    """(nplurals, rule) from a .po file's header; a catalog without one is an error."""
+    m = _PLURAL_FORMS.search(text)
+    if m is None:
+        raise ValueError(f"{where}: no Plural-Forms header")
+    return int(m.group(1)), plural_rule(m.group(2))
 
 
 NBSP = "\u00a0"
@@ -93,8 +195,10 @@ class Catalog:
     """One language's words. ``words(msg)`` is memoised: a frame asks for the same
     few messages again and again, and a key press must stay well under a millisecond."""
 
-    def __init__(self, lang: str, entries: dict, source: dict | None = None):
+    def __init__(self, lang: str, entries: dict, source: dict | None = None,
+                 plural: Callable[[int], int] | None = None):
         self.lang = lang
+        self.plural = plural or _ONE_OTHER   # n -> the index of its plural form (the file's header)
         self.entries = entries
         self.source = source or entries      # English, for ids a translation lacks (tests refuse that)
         self.words = functools.lru_cache(maxsize=4096)(self._words)
@@ -131,7 +235,7 @@ class Catalog:
         values = {k: self._value(val, words) for k, val in m.args}
         if e.plural:
             n = m.get("n", 1)
-            text = e.forms[min(_plural_index(self.lang, n), len(e.forms) - 1)]
+            text = e.forms[min(self.plural(n), len(e.forms) - 1)]
         else:
             text = e.forms[0]
         for k, val in m.args:
@@ -221,18 +325,22 @@ def parse_po(text: str, where: str = "catalog") -> dict:
     return entries
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
+def _text(lang: str) -> str:
+    return (HERE / f"{lang}.po").read_text(encoding="utf-8")
+
+
+@functools.cache
 def _entries(lang: str) -> dict:
-    path = HERE / f"{lang}.po"
-    return parse_po(path.read_text(encoding="utf-8"), str(path))
+    return parse_po(_text(lang), str(HERE / f"{lang}.po"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def catalog(lang: str = "en") -> Catalog:
     """The catalog of ``lang`` (loaded once)."""
     if lang not in LANGUAGES:
         raise ValueError(f"no catalog for language {lang!r}; have {', '.join(LANGUAGES)}")
-    return Catalog(lang, _entries(lang), _entries("en"))
+    return Catalog(lang, _entries(lang), _entries("en"), plural_forms(_text(lang), str(HERE / f"{lang}.po"))[1])
 
 
 def words(m, lang: str = "en") -> str:

@@ -22,9 +22,12 @@ the table; the counts, rows, the next starter and the losses are the same rules.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import enum
+from typing import Any, NamedTuple
 
 from pitable.errors import IllegalMove
+
+Fx = list[Any]  # what a push did, gathered
 
 GAME = "cockroach"
 KINDS = ("rat", "cockroach", "bat", "fly", "scorpion", "stinkbug", "spider", "toad")
@@ -38,8 +41,9 @@ KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _K8 = tuple(range(len(KINDS)))
 
 
-class Phase:
-    """What the state waits for. Plain strings: they go into JSON as they are."""
+class Phase(enum.StrEnum):
+    """What the state waits for. Strings (JSON writes them as they are), one object each
+    (``is`` holds, also across a pickle)."""
 
     OFFER = "offer"    # the active seat gives a hand card face down to another seat, with a claim
     ANSWER = "answer"  # the receiver calls true/false, or peeks and passes it on
@@ -56,7 +60,7 @@ def loss_count(players: int) -> int:
     return 5 if players == 2 else 4
 
 
-def deal(players: int, first: int = 0) -> tuple:
+def deal(players: int, first: int = 0) -> tuple[int, ...]:
     """C1: hand sizes, seat order. Dealt one at a time from ``first``, so ``first``
     and the seats after it get the extra cards. Two players: 10 set aside first."""
     cards = DECK_SIZE - (SET_ASIDE_TWO if players == 2 else 0)
@@ -75,7 +79,7 @@ class Pass(NamedTuple):
     to: int
     claim: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"pass": {"to": self.to + 1, "claim": self.claim}}
 
 
@@ -84,7 +88,7 @@ class Call(NamedTuple):
 
     true: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"call": self.true}
 
 
@@ -93,7 +97,7 @@ class Flip(NamedTuple):
 
     kind: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"flip": self.kind}
 
 
@@ -111,7 +115,7 @@ class Laid(NamedTuple):
 Move = Pass | Call | Flip | Laid
 
 
-def move_from_json(obj: dict) -> Move:
+def move_from_json(obj: dict[str, Any]) -> Move:
     """One log line's object -> a move. Raises IllegalMove on a malformed object.
 
     Whether the move is legal now is :meth:`State.check`'s business.
@@ -171,35 +175,46 @@ class Called(NamedTuple):
     true: bool
 
 
-class Took(NamedTuple):
-    """``seat`` lays the card face up in its row (C5).
+class Why(enum.StrEnum):
+    """Who takes a flipped card (``Took.why``, C5)."""
 
-    ``why``: ``"right_call"`` (the receiver called right, so the seat that passed
-    the card to it takes it) or ``"wrong_call"`` (the receiver takes it); in quick
-    mode ``"laid"`` (the table heard no call: the taker says it by laying the card).
-    """
+    RIGHT_CALL = "right_call"  # the receiver called right: the seat that passed it takes it
+    WRONG_CALL = "wrong_call"  # the receiver takes it
+    LAID = "laid"              # quick mode: the table heard no call; the taker says it by laying the card
+
+
+class Took(NamedTuple):
+    """``seat`` lays the card face up in its row (C5)."""
 
     seat: int
     kind: str
-    why: str
+    why: Why
+
+
+class Loss(enum.StrEnum):
+    """Why a seat lost (C6); the catalogs' words are ``cr.line.loses.<reason>``."""
+
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    FIVE_OF_A_KIND = "five_of_a_kind"  # with two players
+    EMPTY_HAND = "empty_hand"
 
 
 class Lost(NamedTuple):
-    """C6. ``reason``: ``four_of_a_kind`` (``five_of_a_kind`` with two players) or ``empty_hand``."""
+    """C6: the seat that lost, and why."""
 
     seat: int
-    reason: str
+    reason: Loss
 
 
 class Outcome(NamedTuple):
     """The result at game end (C6): one loser, everyone else shares the win."""
 
-    losers: tuple   # seats, 0-based
-    winners: tuple  # seats, 0-based
-    reason: str
+    losers: tuple[int, ...]   # seats, 0-based
+    winners: tuple[int, ...]  # seats, 0-based
+    reason: Loss
     kind: str | None  # the kind of the losing row (None for an empty hand)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"losers": [s + 1 for s in self.losers], "winners": [s + 1 for s in self.winners],
                 "reason": self.reason, "kind": self.kind}
 
@@ -235,16 +250,16 @@ class State:
         self.rows = [[0] * len(KINDS) for _ in range(players)]
         self.aside = SET_ASIDE_TWO if players == 2 else 0
         self.round = 1
-        self.active = first
-        self.phase = Phase.OFFER
-        self.chain: list = []
+        self.active: int | None = first  # None once the game is over
+        self.phase = OFFER
+        self.chain: list[int] = []
         self.to: int | None = None
         self.claim: int | None = None
         self.call: bool | None = None
         self.outcome: Outcome | None = None
-        self.history: list = []
-        self.moves: list = []
-        self.last: tuple = ()
+        self.history: list[tuple[Any, ...]] = []
+        self.moves: list[Move] = []
+        self.last: tuple[Any, ...] = ()
 
     # -- reading ---------------------------------------------------------------------
 
@@ -270,20 +285,33 @@ class State:
     def receiver(self) -> int | None:
         return self.to
 
-    def face_up(self) -> list:
+    def _flight(self) -> tuple[int, int]:
+        """(receiver, claim) of the card in flight: only in answer and flip."""
+        to, claim = self.to, self.claim
+        if to is None or claim is None:
+            raise IllegalMove("no card is in flight")
+        return to, claim
+
+    def _actor(self) -> int:
+        """The seat to act (the game is not over)."""
+        if self.active is None:
+            raise IllegalMove("the game is over")
+        return self.active
+
+    def face_up(self) -> list[int]:
         """Face-up cards per kind, all rows together."""
         return [sum(row[k] for row in self.rows) for k in _K8]
 
-    def row(self, seat: int) -> dict:
+    def row(self, seat: int) -> dict[str, int]:
         """A seat's face-up row as {kind name: count}."""
         return {KINDS[k]: n for k, n in enumerate(self.rows[seat]) if n}
 
-    def unseen_seats(self) -> list:
+    def unseen_seats(self) -> list[int]:
         """Seats the card in flight may still be passed to (not the holder, nobody who saw it)."""
         if self.phase != ANSWER:
             return []
         seen = set(self.chain)
-        seen.add(self.to)
+        seen.add(self._flight()[0])
         return [s for s in range(self.players) if s not in seen]
 
     def can_pass(self) -> bool:
@@ -305,7 +333,7 @@ class State:
         other.moves = list(self.moves) if history else []
         return other
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The public state (what ``pitable replay --json`` prints). Seats 1-based."""
         out = {
             "game": GAME,
@@ -319,27 +347,28 @@ class State:
             "chain": [s + 1 for s in self.chain],
         }
         if self.phase in (ANSWER, FLIP):
-            out["claim"] = KINDS[self.claim]
-            out["from"] = self.sender + 1
-            out["to"] = self.to + 1
+            to, claim = self._flight()
+            out["claim"] = KINDS[claim]
+            out["from"] = self.chain[-1] + 1
+            out["to"] = to + 1
         if self.phase == FLIP:
             out["call"] = self.call
         if self.outcome is not None:
             out.update(self.outcome.to_json())
         return out
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.players == other.players and \
             self.first == other.first and self._snapshot() == other._snapshot()
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __repr__(self) -> str:
         return f"<cockroach.State {self.players}p round {self.round} {self.phase}>"
 
     # -- validation -------------------------------------------------------------------
 
-    def _kind(self, name) -> int:
+    def _kind(self, name: object) -> int:
         k = KIND_INDEX.get(name) if isinstance(name, str) else None
         if k is None:
             raise IllegalMove(f"unknown kind {name!r} (kinds: {', '.join(KINDS)})")
@@ -355,8 +384,8 @@ class State:
                 shown = to + 1 if isinstance(to, int) and not isinstance(to, bool) else to
                 raise IllegalMove(f"there is no seat {shown!r} (seats 1 to {self.players})")
             if self.phase == OFFER:
-                if not self.hands[self.active]:  # unreachable: such a seat has lost (C6)
-                    raise IllegalMove(f"seat {self.active + 1} has no card to offer")
+                if not self.hands[self._actor()]:  # unreachable: such a seat has lost (C6)
+                    raise IllegalMove(f"seat {self._actor() + 1} has no card to offer")
                 if to == self.active:
                     raise IllegalMove(f"seat {to + 1} cannot offer a card to itself")
             elif self.phase == ANSWER:
@@ -365,7 +394,7 @@ class State:
                 if to == self.to:
                     raise IllegalMove(f"seat {to + 1} cannot pass the card to itself")
                 if not self.unseen_seats():
-                    raise IllegalMove(f"everybody else has seen the card: seat {self.to + 1} must accept it "
+                    raise IllegalMove(f"everybody else has seen the card: seat {self._flight()[0] + 1} must accept it "
                                       "(call true or false)")
                 if to in self.chain:
                     raise IllegalMove(f"seat {to + 1} has already seen this card (pass to seat "
@@ -399,22 +428,23 @@ class State:
 
     def waiting_for(self) -> str:
         if self.phase == OFFER:
-            return f"seat {self.active + 1} to offer a card (to a seat, with a claim)"
+            return f"seat {self._actor() + 1} to offer a card (to a seat, with a claim)"
         if self.phase == ANSWER:
-            claim = KINDS[self.claim]
+            to, k = self._flight()
+            claim = KINDS[k]
             if self.can_pass():
-                return f"seat {self.to + 1} to call the {claim} true or false, or peek and pass it on"
-            return f"seat {self.to + 1} to call the {claim} true or false"
+                return f"seat {to + 1} to call the {claim} true or false, or peek and pass it on"
+            return f"seat {to + 1} to call the {claim} true or false"
         if self.phase == FLIP:
-            return f"seat {self.to + 1} to turn the card face up and enter its kind"
+            return f"seat {self._flight()[0] + 1} to turn the card face up and enter its kind"
         return "nothing: the game is over"
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """Every legal input now."""
         if self.phase == OFFER:
             return [Pass(s, c) for s in range(self.players) if s != self.active for c in KINDS]
         if self.phase == ANSWER:
-            moves: list = [Call(True), Call(False)]
+            moves: list[Move] = [Call(True), Call(False)]
             if self.players > 2:
                 moves += [Pass(s, c) for s in self.unseen_seats() for c in KINDS]
             return moves
@@ -425,21 +455,21 @@ class State:
 
     # -- mutation ---------------------------------------------------------------------
 
-    def push(self, move: Move) -> tuple:
+    def push(self, move: Move) -> tuple[Any, ...]:
         """Apply a legal input. Returns what happened as values (:class:`Offered`,
         :class:`Passed`, :class:`Called`, :class:`Took`, :class:`Lost`), also kept in
         :attr:`last`. An illegal input raises IllegalMove and changes nothing."""
         self.check(move)
         self.history.append(self._snapshot())
         self.moves.append(move)
-        fx: list = []
+        fx: list[Any] = []
         if isinstance(move, Pass):
             if self.phase == OFFER:
                 self._offer(move.to, KIND_INDEX[move.claim], fx)
             else:
                 self._pass(move.to, KIND_INDEX[move.claim], fx)
         elif isinstance(move, Call):
-            fx.append(Called(self.to, move.true))
+            fx.append(Called(self._flight()[0], move.true))
             self.call = move.true
             self.phase = FLIP
         else:
@@ -459,9 +489,9 @@ class State:
 
     # -- transitions (no validation: callers have checked) -----------------------------
 
-    def _offer(self, to: int, claim: int, fx) -> None:
+    def _offer(self, to: int, claim: int, fx: Fx) -> None:
         """C3: one hand card, face down, to another seat, with a claim."""
-        seat = self.active
+        seat = self._actor()
         self.hands[seat] -= 1
         self.chain = [seat]
         self.to, self.claim, self.call = to, claim, None
@@ -469,37 +499,38 @@ class State:
         self.phase = ANSWER
         fx.append(Offered(seat, to, KINDS[claim]))
 
-    def _pass(self, to: int, claim: int, fx) -> None:
+    def _pass(self, to: int, claim: int, fx: Fx) -> None:
         """C4: the receiver has peeked and passes the card on, with a claim."""
-        seat = self.to
+        seat = self._flight()[0]
         self.chain.append(seat)
         self.to, self.claim = to, claim
         self.active = to
         fx.append(Passed(seat, to, KINDS[claim]))
 
-    def _flip(self, kind: int, fx) -> None:
+    def _flip(self, kind: int, fx: Fx) -> None:
         """C5: right call -> the sender takes it; wrong call -> the receiver. C6 then."""
-        right = self.call == (kind == self.claim)
-        taker = self.chain[-1] if right else self.to
+        to, claim = self._flight()
+        right = self.call == (kind == claim)
+        taker = self.chain[-1] if right else to
         self.chain = []
         self.to = self.claim = self.call = None
-        self._take(taker, kind, "right_call" if right else "wrong_call", fx)
+        self._take(taker, kind, Why.RIGHT_CALL if right else Why.WRONG_CALL, fx)
 
-    def _take(self, taker: int, kind: int, why: str, fx) -> None:
+    def _take(self, taker: int, kind: int, why: Why, fx: Fx) -> None:
         """C5: the taker lays the card face up and starts the next round; C6 first."""
         self.rows[taker][kind] += 1
         fx.append(Took(taker, KINDS[kind], why))
         if self.rows[taker][kind] >= self.losing_count:  # the game ends at once
-            reason = "five_of_a_kind" if self.players == 2 else "four_of_a_kind"
+            reason = Loss.FIVE_OF_A_KIND if self.players == 2 else Loss.FOUR_OF_A_KIND
             self._lose(taker, reason, KINDS[kind], fx)
         elif not self.hands[taker]:  # the taker would have to start a round empty-handed
-            self._lose(taker, "empty_hand", None, fx)
+            self._lose(taker, Loss.EMPTY_HAND, None, fx)
         else:
             self.round += 1
             self.active = taker
             self.phase = self._starts
 
-    def _lose(self, seat: int, reason: str, kind: str | None, fx) -> None:
+    def _lose(self, seat: int, reason: Loss, kind: str | None, fx: Fx) -> None:
         fx.append(Lost(seat, reason))
         winners = tuple(s for s in range(self.players) if s != seat)
         self.outcome = Outcome((seat,), winners, reason, kind)
@@ -510,11 +541,11 @@ class State:
 
     # -- snapshots ----------------------------------------------------------------------
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[Any, ...]:
         return (tuple(self.hands), tuple(tuple(r) for r in self.rows), self.round, self.active,
                 self.phase, tuple(self.chain), self.to, self.claim, self.call, self.outcome, self.last)
 
-    def _restore(self, snap: tuple) -> None:
+    def _restore(self, snap: tuple[Any, ...]) -> None:
         (hands, rows, self.round, self.active, self.phase, chain, self.to, self.claim,
          self.call, self.outcome, self.last) = snap
         self.hands = list(hands)
@@ -577,7 +608,7 @@ class QuickState(State):
         self.moves.append(move)
         fx: list = []
         self.hands[self.active] -= 1   # C3: the starter's card, whoever ends up with it
-        self._take(move.seat, KIND_INDEX[move.kind], "laid", fx)
+        self._take(move.seat, KIND_INDEX[move.kind], Why.LAID, fx)
         self.last = tuple(fx)
         return self.last
 
@@ -591,7 +622,7 @@ def new_game(players: int, first: int = 0, mode: str = FULL) -> State:
     return (QuickState if mode == QUICK else State)(players, first)
 
 
-def header(players: int, first: int = 0, mode: str | None = None, **extra) -> dict:
+def header(players: int, first: int = 0, mode: str | None = None, **extra: Any) -> dict[str, Any]:
     """A log header for a new game. ``first`` is a 0-based seat here, 1-based in the header;
     ``mode`` (quick or full) is written when given (a header without it is a full game).
 
@@ -600,7 +631,7 @@ def header(players: int, first: int = 0, mode: str | None = None, **extra) -> di
     return {"game": GAME, "players": players, "options": options, **extra}
 
 
-def state_from_header(head: dict) -> State:
+def state_from_header(head: dict[str, Any]) -> State:
     """The starting state a header describes; IllegalMove says what is wrong with it."""
     players = head.get("players")
     if isinstance(players, bool) or not isinstance(players, int):

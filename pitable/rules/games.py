@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from types import ModuleType
-from typing import Callable
+from collections.abc import Callable
 
 from pitable.errors import PitableError
 from pitable.rules import cockroach, grasshopper
@@ -20,7 +20,7 @@ class GameSpec:
     rules: ModuleType         # State, move_from_json, state_from_header, header
     min_players: int
     max_players: int
-    options: tuple            # the rule options' names (Options fields; msg "opt.<name>")
+    options: tuple[str, ...]  # the rule options' names (Options fields; msg "opt.<name>")
     assistant: bool           # the Pi may take seats (it plays from the public state alone)
     virtual_deck: bool        # the Pi may deal the cards (none needed in hand)
     first_chosen: bool        # the first player is chosen at the table (C2)
@@ -43,16 +43,18 @@ GAMES = {
         losing_count=cockroach.loss_count, modes=cockroach.MODES),
 }
 NAMES = tuple(GAMES)
+# The assistant's levels, for every game it plays (GameSpec.assistant): the log's header,
+# the config and the set-up screen offer these; pitable.sim.search plays each.
+ASSISTANT_LEVELS = ("easy", "strong")
 
 
 class UnknownGame(PitableError, KeyError):
     def __str__(self) -> str:
-        return self.args[0]
+        return str(self.args[0])
 
 
-def game(name) -> GameSpec:
+def game(name: object) -> GameSpec:
     """The game called ``name``; an unknown one is an error that lists the games."""
-    try:
+    if isinstance(name, str) and name in GAMES:
         return GAMES[name]
-    except (KeyError, TypeError):
-        raise UnknownGame(f"unknown game {name!r} (games: {', '.join(NAMES)})") from None
+    raise UnknownGame(f"unknown game {name!r} (games: {', '.join(NAMES)})")

@@ -11,22 +11,28 @@ checked in one place (``check_header``) for replay, resume and the command line.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from collections.abc import Callable, Iterable
+from types import ModuleType
+from typing import Any, NamedTuple
 
 from pitable.errors import IllegalMove, LogError
-from pitable.rules.games import GAMES as GAMES_BY_NAME, NAMES
+from pitable.rules.games import ASSISTANT_LEVELS, NAMES
+from pitable.rules.games import GAMES as GAMES_BY_NAME
 
 UNDO = {"undo": True}
 ABANDONED = {"abandoned": True}   # the table dropped the game unfinished: its last line
 
 GAMES = NAMES
-DECKS = ("physical", "virtual")
-ASSISTANT_LEVELS = ("easy", "strong")  # pitable.sim.search.LEVELS (the rules import no sim)
+DECKS = ("physical", "virtual")  # the cards in hand, or the Pi deals them (the config's deck:)
+__all__ = ["ASSISTANT_LEVELS", "DECKS", "GAMES"]  # and the functions below; re-exported for the callers
 MAX_BUDGET = 1_000_000                 # a log's bound (the config allows 1 to 5,000 playouts per bid)
 MAX_MESSAGE = 160  # a log error is one line a person reads: values in it are clipped
 
+JSON = dict[str, Any]  # one line's object
+Entry = tuple[int, JSON]  # (line number, object)
 
-def game_module(name, line: int = 1):
+
+def game_module(name: object, line: int = 1) -> ModuleType:
     """The rules module of a game (``pitable.rules.<name>``, from the registry)."""
     if not isinstance(name, str) or name not in GAMES:
         raise LogError(f"line {line}: unknown game {_show(name)} (games: {', '.join(GAMES)})")
@@ -34,21 +40,21 @@ def game_module(name, line: int = 1):
 
 
 class Log(NamedTuple):
-    header: dict
-    entries: list   # (line number, object) after the header
-    warnings: list  # things skipped, said in words
+    header: JSON
+    entries: list[Entry]  # after the header
+    warnings: list[str]   # things skipped, said in words
 
 
-def header_line(header: dict) -> str:
+def header_line(header: JSON) -> str:
     return encode(header)
 
 
-def encode(obj: dict) -> str:
+def encode(obj: JSON) -> str:
     """One log line, newline included. Compact and key-ordered as given."""
     return json.dumps(obj, separators=(", ", ": ")) + "\n"
 
 
-def _show(value) -> str:
+def _show(value: object) -> str:
     """A value from a log, said briefly (a 4000-digit number or a deep list stays short)."""
     import reprlib
 
@@ -66,10 +72,10 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
 
 
-def parse_line(n: int, line: str) -> dict:
+def parse_line(n: int, line: str) -> JSON:
     """One line -> its object; LogError says what is wrong, with the line number."""
     try:
-        obj = json.loads(line)
+        obj: object = json.loads(line)
     except RecursionError:
         raise LogError(f"line {n}: not valid JSON (nested too deeply)") from None
     except json.JSONDecodeError as e:
@@ -81,9 +87,9 @@ def parse_line(n: int, line: str) -> dict:
     return obj
 
 
-def _lines(text: str):
+def _lines(text: str) -> tuple[list[tuple[int, str]], list[str]]:
     """(numbered lines, warnings): a last line without its newline is dropped with a warning."""
-    warnings = []
+    warnings: list[str] = []
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -110,11 +116,11 @@ def read_log(text: str) -> Log:
     return Log(header, rest, warnings)
 
 
-def check_header(header: dict, line: int = 1):
+def check_header(header: JSON, line: int = 1) -> Any:
     """The one check of a header, for replay, resume and the command line: the game and
     its rules (players, options) and what the table adds (pads, deck, seed, started).
     Returns the starting state; LogError names the line and the key."""
-    def bad(text):
+    def bad(text: str) -> LogError:
         return LogError(_clip(f"line {line}: {text}"))
 
     module = game_module(header.get("game"), line)
@@ -124,7 +130,7 @@ def check_header(header: dict, line: int = 1):
         raise bad(str(e)) from None
     except (TypeError, ValueError, KeyError, RecursionError):
         raise bad("header: players or options are not valid") from None
-    players = state.players
+    players: int = state.players
     helper = _assistant_seats(header, players, bad)
     if "pads" in header:
         pads = header["pads"]
@@ -143,7 +149,7 @@ def check_header(header: dict, line: int = 1):
     return state
 
 
-def _assistant_seats(header: dict, players: int, bad) -> int:
+def _assistant_seats(header: JSON, players: int, bad: Callable[[str], LogError]) -> int:
     """How many players the assistant plays (``"assistant": {"seats": [...], "level",
     "budget", "seed"}``, Grasshopper Poker only); LogError (``bad``) if the block is wrong."""
     a = header.get("assistant")
@@ -167,7 +173,7 @@ def _assistant_seats(header: dict, players: int, bad) -> int:
     return len(seats)
 
 
-def pads_of(header: dict, players: int) -> list:
+def pads_of(header: JSON, players: int) -> list[int]:
     """The pad numbers of the players at pads, in player order (a checked header): its
     ``pads``, or pads 1, 2, ... for every player the assistant does not play."""
     a = header.get("assistant")
@@ -180,7 +186,7 @@ SEAT_FIELDS = ("chooser", "active", "first", "from", "to")      # one player num
 SEAT_LISTS = ("winners", "losers", "chain", "locked")           # lists of player numbers
 
 
-def seats_of(header: dict, players: int) -> list:
+def seats_of(header: JSON, players: int) -> list[int]:
     """The seat number of each player, in player order: the one numbering the table's
     screens, its pages and ``pitable replay`` use (a phone at seat 5 is seat 5, not
     player 3). Players at pads (or phones) have their pad's number, the assistant's
@@ -188,20 +194,20 @@ def seats_of(header: dict, players: int) -> list:
     pads = pads_of(header, players)
     a = header.get("assistant")
     mine = sorted(a["seats"]) if a else []
-    out = []
+    out: list[int] = []
     for p in range(1, players + 1):
         out.append(ASSISTANT_SEAT + 1 + mine.index(p) if p in mine else pads.pop(0))
     return out
 
 
-def by_seat(data: dict, seats) -> dict:
+def by_seat(data: JSON, seats: Iterable[int]) -> JSON:
     """A state's JSON (``to_json``: players 1..n) with every player number made a seat
     number, and each entry of ``seats`` naming its seat. The rules and the log count
     players; what people read counts seats."""
-    seats = list(seats)
+    numbers = list(seats)
 
-    def seat(p):
-        return seats[p - 1] if isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= len(seats) else p
+    def seat(p: object) -> object:
+        return numbers[p - 1] if isinstance(p, int) and not isinstance(p, bool) and 1 <= p <= len(numbers) else p
 
     out = dict(data)
     for k in SEAT_FIELDS:
@@ -215,30 +221,37 @@ def by_seat(data: dict, seats) -> dict:
     return out
 
 
-def new_state(header: dict, line: int = 1):
+def new_state(header: JSON, line: int = 1) -> Any:
     """The starting state a header describes (LogError if the header is not valid)."""
     return check_header(header, line)
 
 
-def _apply(module, state, n: int, obj: dict) -> None:
+def _apply(module: ModuleType, state: Any, n: int, obj: JSON) -> None:
+    """One line onto ``state``. A line the rules refuse, or one that is no input at all,
+    is a LogError naming it. Any other error is the rules' own (a regression): it is
+    raised as it is, not dressed up as a damaged log whose good tail would be set aside."""
     try:
         if obj == UNDO:
             state.pop()
         elif obj == ABANDONED:
             pass  # the game ends here unfinished; nothing may follow (checked by the callers)
         else:
-            state.push(module.move_from_json(obj))
+            try:
+                move = module.move_from_json(obj)
+            except IllegalMove:
+                raise  # its own words, below (IllegalMove is also a ValueError)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+                # reading a move checks its shape; this is the net under that check, for
+                # what the text of a line can hold
+                raise LogError(_clip(f"line {n}: not a valid input ({type(e).__name__}: {e})")) from None
+            state.push(move)
     except IllegalMove as e:
         raise LogError(_clip(f"line {n}: {e}")) from None
     except RecursionError:
         raise LogError(f"line {n}: nested too deeply") from None
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-        # The rules check what a log can hold; this is the net under that, so that no
-        # log can stop the daemon: the line is refused like any other bad one.
-        raise LogError(_clip(f"line {n}: not a valid input ({type(e).__name__}: {e})")) from None
 
 
-def replay(text: str):
+def replay(text: str) -> tuple[Any, Log]:
     """Apply a whole log. Returns (state, log). LogError says which line is wrong and why."""
     log = read_log(text)
     module = game_module(log.header["game"])
@@ -252,7 +265,7 @@ def replay(text: str):
     return state, log
 
 
-def abandoned(log) -> bool:
+def abandoned(log: Log) -> bool:
     """True when the table dropped this game unfinished (its last line says so)."""
     return bool(log.entries) and log.entries[-1][1] == ABANDONED
 
@@ -261,7 +274,7 @@ class GoodPart(NamedTuple):
     """What ``replay_good_part`` found: the state after the last good line, and the first
     bad line (its number and what is wrong) when there is one."""
 
-    state: object
+    state: Any
     log: Log
     bad_line: int | None
     problem: str | None
@@ -279,7 +292,7 @@ def replay_good_part(text: str) -> GoodPart:
         raise LogError(f"line {n}: the first line must be a header with a \"game\" key")
     module = game_module(header["game"], n)
     state = check_header(header, n)
-    entries = []
+    entries: list[Entry] = []
     for n, line in lines[1:]:
         try:
             obj = parse_line(n, line)

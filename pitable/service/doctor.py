@@ -77,7 +77,8 @@ def check_bus(config, root: Path) -> list:
     if d.interface == "i2c":
         dev = root / f"dev/i2c-{d.i2c_port}"
         if not dev.exists():
-            return [Finding("FAIL", "i2c bus", f"{dev} missing: enable I2C (sudo raspi-config nonint do_i2c 0) and reboot")]
+            return [Finding("FAIL", "i2c bus", f"{dev} missing: enable I2C "
+                                                f"(sudo raspi-config nonint do_i2c 0) and reboot")]
         out.append(Finding("ok", "i2c bus", str(dev)))
         out.append(_access("i2c bus access", dev))
         out.append(check_i2c_speed(root))
@@ -87,7 +88,8 @@ def check_bus(config, root: Path) -> list:
     else:
         dev = root / f"dev/spidev{d.spi_port}.{d.spi_device}"
         if not dev.exists():
-            return [Finding("FAIL", "spi bus", f"{dev} missing: enable SPI (sudo raspi-config nonint do_spi 0) and reboot")]
+            return [Finding("FAIL", "spi bus", f"{dev} missing: enable SPI "
+                                                f"(sudo raspi-config nonint do_spi 0) and reboot")]
         out.append(Finding("ok", "spi bus", str(dev)))
         out.append(_access("spi bus access", dev))
     return out
@@ -204,7 +206,8 @@ def check_pin_factory(config) -> Finding:
     if name in SYSFS_EDGES and sysfs_renumbered():
         return Finding("FAIL", "pin factory", f"{name} watches key edges through sysfs, which this kernel "
                                               f"({os.uname().release}) renumbered: opening the pads fails with "
-                                              "'Failed to add edge detection'. Use pads.pin_factory: lgpio (or default)")
+                                              "'Failed to add edge detection'. "
+                                              "Use pads.pin_factory: lgpio (or default)")
     level = "warn" if name == "MockFactory" else "ok"
     return Finding(level, "pin factory", name + IDLE_COST.get(name, ""))
 

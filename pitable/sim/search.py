@@ -36,6 +36,7 @@ import math
 import random
 from typing import NamedTuple
 
+from pitable.rules.games import ASSISTANT_LEVELS
 from pitable.rules.grasshopper import CARDS, CHOOSING, DISPLAY_SIZE, GRASSHOPPER, HANDS, OVER, PLANTS, REVEAL, State
 from pitable.sim.grasshopper import HeuristicBot, RandomBot, kind_value
 
@@ -51,7 +52,7 @@ def playouts(budget: int, players: int, cut: int, times: int) -> int:
     playout stops at the round's end and costs about half of one played to the game's end."""
     return budget * times if cut and players >= cut else budget
 
-LEVELS = ("easy", "strong")
+LEVELS = ASSISTANT_LEVELS  # the registry's: decide() plays each
 # The strong level's method (docs/assistant-player.md, "The league"): StrongBot's defaults.
 STRONG = {"selection": "adaptive", "searcher": "duct", "shape": 0.5, "greedy": True, "split": 0.5,
           "betas": (0.0, 1.0, 3.0, 12.0), "window": 16, "floor": 0.2, "cut": 4, "cut_playouts": 2}
@@ -218,7 +219,8 @@ class Adaptive(Search):
     First part of the budget (``split``): a search for every seat, the tree search with
     decoupled UCT (every seat its own UCB bandit at each bidding turn, open loop over chance),
     whose visits per card are what a searcher in that seat would play (league/baselines.py
-    adds ``searcher="rm"``, regret matching at the root). Each other seat is then one of several models, weighted by how well
+    adds ``searcher="rm"``, regret matching at the root). Each other seat is then one of several
+    models, weighted by how well
     each explained that seat's revealed bids in this game (``weights``, from
     :meth:`StrongBot.fit`): the heuristic bot (people's rules of thumb), or the searcher's
     strategy sharpened by each power in ``betas`` (0: no preference at all, 1: a mixed

@@ -12,7 +12,15 @@ microseconds and runs inline.
 from __future__ import annotations
 
 import logging
+import os
+import select
 import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import queue
+    from concurrent.futures import ProcessPoolExecutor
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +43,9 @@ class Assistant:
         self.seed = seed
         self.post = post
         self.worker = worker if level == "strong" else "inline"
-        self._pool = None
+        self._pool: ProcessPoolExecutor | None = None
         self._pool_lock = threading.Lock()  # the pool is made on the dispatch thread, closed on the loop's
-        self._jobs = None       # positions for the dispatch thread (process worker)
+        self._jobs: queue.SimpleQueue[Any] | None = None  # positions for the dispatch thread (process worker)
         self._closed = False
         self.asked: dict = {}   # player -> the position key it is thinking about
 
@@ -45,26 +53,6 @@ class Assistant:
         """What the log's header says about it: enough to make the same decisions again."""
         return {"seats": [p + 1 for p in self.players], "level": self.level,
                 "budget": self.budget, "seed": self.seed}
-
-    @staticmethod
-    def header_problem(data, players: int) -> str | None:
-        """What is wrong with a log header's ``assistant`` entry, or None (a hand-edited or
-        damaged log must not crash the daemon at resume)."""
-        def whole(x):
-            return isinstance(x, int) and not isinstance(x, bool)
-        if not isinstance(data, dict):
-            return "assistant: expected an object"
-        seats = data.get("seats")
-        if not isinstance(seats, list) or not seats or not all(whole(s) and 1 <= s <= players for s in seats) \
-                or len(set(seats)) != len(seats) or len(seats) >= players:
-            return f"assistant.seats: expected distinct seats 1..{players}, at least one left to people"
-        if data.get("level") not in ("easy", "strong"):
-            return "assistant.level: expected easy or strong"
-        if not whole(data.get("budget")) or data["budget"] < 1:
-            return "assistant.budget: expected a whole number of playouts"
-        if not whole(data.get("seed")):
-            return "assistant.seed: expected a whole number"
-        return None
 
     @classmethod
     def from_header(cls, data, **kwargs):
@@ -119,8 +107,9 @@ class Assistant:
             import queue
             import threading
 
-            self._jobs = queue.SimpleQueue()
-            threading.Thread(target=self._dispatch, args=(self._jobs,), name="assistant", daemon=True).start()
+            jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+            self._jobs = jobs
+            threading.Thread(target=self._dispatch, args=(jobs,), name="assistant", daemon=True).start()
         self._jobs.put(job)  # microseconds: the loop never waits
 
     def _dispatch(self, jobs) -> None:
@@ -168,14 +157,25 @@ class Assistant:
                 # forkserver: a clean process without the daemon's threads (forking those is unsafe)
                 methods = multiprocessing.get_all_start_methods()
                 context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_lower_priority)
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=_in_the_worker,
+                                                 initargs=(os.getpid(),))
             return self._pool
 
     def _drop_pool(self) -> None:
         with self._pool_lock:
             pool, self._pool = self._pool, None
         if pool is not None:
+            # The worker is stopped, not waited for: concurrent.futures' exit hook joins the
+            # pool's manager thread, which waits for a search under way (minutes at a big
+            # budget), so a Ctrl-C or SIGTERM during the assistant's turn did not end pitable.
+            terminate = getattr(pool, "terminate_workers", None)  # Python 3.14: also shuts down
+            if terminate is not None:
+                terminate()
+                return
+            workers = list((getattr(pool, "_processes", None) or {}).values())  # read before shutdown
             pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
 
     def close(self) -> None:
         with self._pool_lock:
@@ -186,26 +186,52 @@ class Assistant:
         self._drop_pool()
 
 
-def _lower_priority() -> None:
-    """In the worker: the loop (keys, frames) wins whenever both want the same core."""
-    import os
-
+def _in_the_worker(daemon: int) -> None:
+    """In the worker, once: the loop (keys, frames) wins whenever both want the same core,
+    and the worker ends with the daemon. It is the forkserver's child and holds its own call
+    queue's writer, so it would wait forever for work from a daemon that was SIGKILLed; the
+    forkserver and the resource tracker live as long as it does (they keep the processes
+    they serve company). A thread watches the daemon instead and ends the worker with it."""
     try:
         os.nice(10)
     except OSError:
         pass
+    threading.Thread(target=_end_with, args=(daemon,), name="end-with-the-daemon", daemon=True).start()
+
+
+def _end_with(pid: int) -> None:
+    """Wait until process ``pid`` has ended (a pidfd on Linux; else a check each second),
+    then end this process at once: nothing it computes has anybody to go to."""
+    try:
+        fd = os.pidfd_open(pid)
+    except (AttributeError, OSError):  # not Linux 5.3+, or already gone
+        while True:
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            except PermissionError:
+                pass
+            time.sleep(1.0)
+    else:
+        select.select([fd], [], [])  # readable once the process has ended
+    os._exit(0)
 
 
 def check_log(header: dict, moves: list) -> tuple:
     """Make the assistant's decisions of a logged game again from its header (seats, level,
     budget, seed) and compare: (bids checked, choices checked, the first difference or None)."""
+    from pitable.errors import LogError
     from pitable.rules import grasshopper as gh
+    from pitable.rules.log import check_header
 
-    problem = Assistant.header_problem(header.get("assistant"), header.get("players", 0))
-    if problem:
-        return 0, 0, problem
+    if not header.get("assistant"):
+        return 0, 0, "the assistant did not play in this game"
+    try:
+        state = check_header(header)  # the one check of a header, its assistant entry included
+    except LogError as e:
+        return 0, 0, str(e)
     pi = Assistant.from_header(header["assistant"], worker="inline")
-    state = gh.state_from_header(header)
     bids = choices = 0
     for n, move in enumerate(moves, 1):
         if isinstance(move, gh.Bids):

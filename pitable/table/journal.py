@@ -45,7 +45,7 @@ class Journal:
         self._fd = fd
         self._size = size           # where the confirmed and written lines end
         self._end = size            # how far bytes may lie on disk (refused ones too)
-        self._broken = None         # an OSError: a take-back failed, refuse until it is cut
+        self._broken: OSError | None = None  # an OSError: a take-back failed, refuse until it is cut
         self._syncer = None
         self.lines = lines
 
@@ -279,7 +279,7 @@ def cannot_write(log_dir: Path) -> OSError | None:
 
 
 def _read_all(fd: int) -> bytes:
-    chunks = []
+    chunks: list[bytes] = []
     at = 0
     while True:
         chunk = os.pread(fd, 1 << 16, at)

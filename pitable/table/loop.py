@@ -14,8 +14,7 @@ import queue
 import time
 from typing import Protocol, runtime_checkable
 
-from pitable.hardware.keys import HOLD, KeyEdge, KeyEvent, KeyStuck, KeyTracker
-from pitable.hardware.pads import RELEASE
+from pitable.hardware.keys import HOLD, RELEASE, KeyEdge, KeyEvent, KeyStuck, KeyTracker
 from pitable.screens.views import meaning
 
 log = logging.getLogger(__name__)

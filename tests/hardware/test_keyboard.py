@@ -143,7 +143,9 @@ def pygame_window(monkeypatch):
 def test_pygame_keys(pygame_window):
     pg = pygame_window
     keys = PygameKeys()
-    post = lambda key, mod=0: pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod))
+    def post(key, mod=0):
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=key, mod=mod))
+
     post(pg.K_q)
     post(pg.K_q, pg.KMOD_LSHIFT)
     post(pg.K_COMMA)
@@ -201,6 +203,7 @@ sys.exit(main(["run", "--config", sys.argv[1]]))
 """
 
 
+@pytest.mark.system  # a whole pitable run in a subprocess
 def test_esc_in_the_window_ends_pitable_run(tmp_path):
     """The whole path, in its own process: `pitable run` with the window, Esc typed into it."""
     import subprocess

@@ -2,7 +2,6 @@ import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from pitable.hardware.keys import Debouncer, KeyEdge, KeyEvent, KeyTracker
-from tests.conftest import examples
 
 
 # --- Debouncer: a press counts only if the key still reads pressed `bounce` later ------
@@ -114,7 +113,7 @@ def test_negative_bounce_refused():
         Debouncer(-1)
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.floats(min_value=0.0005, max_value=0.05), min_size=1, max_size=30))
 # pressed again a float's breadth before its check: pressed at the check (hypothesis found it)
 @example([0.03125, 0.03125, 0.03125, 0.01, 0.01])

@@ -9,7 +9,6 @@ from pitable.errors import DisplayError, HardwareError
 from pitable.hardware.busmeter import CountingSerial
 from pitable.hardware.pagediff import (
     PagedSH1106, PagedSSD1306, PagedSSD1309, changed_span, page_bytes)
-from tests.conftest import examples
 
 # luma's stock drivers use Image.getdata(), deprecated in Pillow 12; not our code.
 pytestmark = pytest.mark.filterwarnings("ignore:Image.Image.getdata:DeprecationWarning")
@@ -193,7 +192,7 @@ def test_invalidate_sends_whole_frame():
     assert s.data_bytes == 1024 and s.command_calls == 1
 
 
-@settings(max_examples=examples(200), deadline=None)
+@settings(deadline=None)
 @given(st.binary(min_size=16, max_size=16), st.binary(min_size=16, max_size=16))
 def test_changed_span(a, b):
     diffs = [i for i in range(16) if a[i] != b[i]]

@@ -276,7 +276,8 @@ def test_wiring_markdown_is_the_docs_table(capsys):
 
 def test_wiring_with_a_bad_config_exits_2_naming_file_and_key(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("pads:\n  direct:\n    - keys: [4, 17, 27, 22, 5, 6, 13, 2]\n    - keys: [18, 23, 24, 25, 8, 7, 12, 16]\n")
+    bad.write_text("pads:\n  direct:\n    - keys: [4, 17, 27, 22, 5, 6, 13, 2]\n"
+                   "    - keys: [18, 23, 24, 25, 8, 7, 12, 16]\n")
     assert main(["wiring", "--config", str(bad)]) == 2
     err = capsys.readouterr().err
     assert f"{bad}: pads.direct[0].keys[7]: GPIO 2 is used by the I2C display bus" in err

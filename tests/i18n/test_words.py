@@ -96,7 +96,7 @@ def test_the_glossary_is_there():
 @pytest.mark.parametrize("lang", ["de", "vi"])
 def test_the_catalog_uses_only_the_glossarys_word_for_each_concept(lang):
     bad = []
-    for concept, word, never in glossary()[lang]:
+    for concept, _word, never in glossary()[lang]:
         for term in never:
             pattern = re.compile(r"(?<!\w)" + re.escape(term) + (r"(?!\w)" if term[-1].isalnum() else ""),
                                  re.IGNORECASE if term[0].isalpha() else 0)

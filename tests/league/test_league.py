@@ -123,7 +123,7 @@ def test_the_players_that_model_others_are_handed_the_revealed_bids_and_nothing_
                         else real_make(name, seed, budgets))
     run.play_game(("spy", "heuristic", "heuristic"), "past/1", {})
     assert len(seen) > PAST + 2
-    for n, (state, past) in enumerate(seen):
+    for n, (_state, past) in enumerate(seen):
         assert len(past) == min(n, PAST)
         if n:
             before, bids = seen[n - 1][0], past[-1][1]
@@ -147,8 +147,8 @@ def test_a_budget_for_one_table_size_applies_at_that_size_only(monkeypatch):
     assert made == [300] * 4 + [200] * 2
 
 
-@pytest.mark.parametrize("cls", ["Cand", "Cand2", "CandK", "CandM", "CandM3", "CandB", "CandB2", "RealX", "RealC", "RealHP",
-                                 "RealCut"])
+@pytest.mark.parametrize("cls", ["Cand", "Cand2", "CandK", "CandM", "CandM3", "CandB", "CandB2", "RealX", "RealC",
+                                 "RealHP", "RealCut"])
 def test_the_second_rounds_candidates_still_play_legal_games(cls):
     """league/candidates.py keeps the candidates of docs/assistant-player.md's table playable:
     each plays a whole 2-player game (small budgets) through league.match's loop."""

@@ -83,7 +83,8 @@ class Running:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-            raise AssertionError(f"{self.args} did not end in {timeout} s\n{self.text[-3000:]}\n{self.errors[-3000:]}")
+            raise AssertionError(f"{self.args} did not end in {timeout} s\n"
+                                 f"{self.text[-3000:]}\n{self.errors[-3000:]}") from None
         for t in self._threads:
             t.join(5)
         return rc

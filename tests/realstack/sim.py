@@ -19,7 +19,7 @@ class SimChip:
         self.dev = f"/dev/{chip}"
 
     @classmethod
-    def create(cls, name: str = "pi", lines: int = LINES) -> "SimChip":
+    def create(cls, name: str = "pi", lines: int = LINES) -> SimChip:
         cfg = CONFIGFS / name
         if cfg.exists():
             (cfg / "live").write_text("0")

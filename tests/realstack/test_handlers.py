@@ -19,7 +19,8 @@ from gpiozero.pins.lgpio import LGPIOFactory
 from pitable.hardware.pads import DirectPads, MatrixPads
 factory = LGPIOFactory()
 died = []
-threading.excepthook = lambda a: (died.append(a.exc_type.__name__), print("THREAD DIED", a.exc_type.__name__, a.exc_value, flush=True))
+threading.excepthook = lambda a: (died.append(a.exc_type.__name__),
+                                  print("THREAD DIED", a.exc_type.__name__, a.exc_value, flush=True))
 signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))
 """
 

@@ -11,7 +11,6 @@ from pitable.errors import IllegalMove, LogError
 from pitable.rules import cockroach as c
 from pitable.rules.cockroach import Call, Flip, Lost, Offered, Passed, Pass, State, Took
 from pitable.rules.log import encode, replay
-from tests.conftest import examples
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -517,7 +516,7 @@ def test_log_replay_names_the_bad_line():
 
 # -- property: random games -------------------------------------------------------------
 
-@settings(max_examples=examples(25), deadline=None)
+@settings(deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
 def test_random_games_account_for_every_card_and_replay_the_same(players, seed):
     rng = random.Random(seed)

@@ -7,9 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pitable.rules.grasshopper import (DECK, KINDS, Bids, Options, Phase, State, VirtualDeck,
-                                       header, CARD_INDEX)
+                                       header)
 from pitable.rules.log import encode, replay
-from tests.conftest import examples
 
 
 def accounted(state):
@@ -63,7 +62,8 @@ OPTION_SETS = [Options(), Options(beginner=True), Options(x_takes_cancelled_ace=
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(k for k, v in o.to_dict().items() if v) or "default")
+@pytest.mark.parametrize("options", OPTION_SETS,
+                         ids=lambda o: ",".join(k for k, v in o.to_dict().items() if v) or "default")
 def test_random_games_keep_invariants_and_replay_to_the_live_state(players, options):
     for seed in range(12):
         state = random_game(seed * 7 + players, players, options)
@@ -75,7 +75,7 @@ def test_random_games_keep_invariants_and_replay_to_the_live_state(players, opti
         assert state.pile == 0 or options.end_on_empty_pile
 
 
-@settings(max_examples=examples(60), deadline=None)
+@settings(deadline=None)
 @given(data=st.data(), players=st.integers(2, 4), options=st.sampled_from(OPTION_SETS),
        seed=st.integers(0, 2**16))
 def test_hypothesis_chosen_games_keep_invariants(data, players, options, seed):
@@ -83,7 +83,7 @@ def test_hypothesis_chosen_games_keep_invariants(data, players, options, seed):
     random_game(seed, players, options, draw)
 
 
-@settings(max_examples=examples(40), deadline=None)
+@settings(deadline=None)
 @given(seed=st.integers(0, 2**16), cut=st.integers(0, 300), undo_every=st.integers(2, 9))
 def test_logged_undo_lines_replay_to_the_same_state(seed, cut, undo_every):
     """A log with undo lines in it replays to the live state at every length."""

@@ -110,8 +110,31 @@ def test_a_header_with_the_assistant_and_its_pads_replays():
     assert state.players == 3
 
 
-def test_the_assistant_levels_are_the_searchs():
+def test_every_assistant_level_a_log_may_name_is_one_the_search_plays():
+    from pitable.rules.grasshopper import BIDDING, new_game
     from pitable.rules.log import ASSISTANT_LEVELS
-    from pitable.sim.search import LEVELS
+    from pitable.sim.search import decide
 
-    assert ASSISTANT_LEVELS == LEVELS
+    state = new_game(3)
+    while state.phase is not BIDDING:
+        state.push(state.legal_moves()[0])
+    for level in ASSISTANT_LEVELS:
+        assert decide(state.copy(), 0, level, 1, 20, ()) in range(8)
+
+
+def test_a_rules_regression_is_raised_not_taken_for_a_damaged_log(monkeypatch):
+    """Only what a bad line can cause is a LogError; a bug in the rules' push fails loudly,
+    so that a resume does not set a good log's tail aside as damaged."""
+    from pitable.rules import grasshopper
+    from pitable.rules.log import replay_good_part
+
+    text = HEAD + '{"reveal": "rose"}\n'
+
+    def broken_push(self, move):
+        raise TypeError("a bug in push")
+
+    monkeypatch.setattr(grasshopper.State, "push", broken_push)
+    with pytest.raises(TypeError, match="a bug in push"):
+        replay(text)
+    with pytest.raises(TypeError, match="a bug in push"):
+        replay_good_part(text)

@@ -65,7 +65,8 @@ def test_doctor_reads_the_baud_rate_the_firmware_applies(tmp_path):
     found = check_i2c_speed(root)
     assert found.level == "warn" and found.detail.startswith("100000 Hz") and "last of 2" in found.detail
     # from an included file, under [pi02]
-    root = fake_root(tmp_path / "c", "[pi02]\ninclude extra.txt\n", **{"extra.txt": "dtparam=i2c_arm_baudrate=400000\n"})
+    root = fake_root(tmp_path / "c", "[pi02]\ninclude extra.txt\n",
+                     **{"extra.txt": "dtparam=i2c_arm_baudrate=400000\n"})
     assert check_i2c_speed(root).level == "ok"
     # [none] and filters not known here do not count
     root = fake_root(tmp_path / "d", "[none]\ndtparam=i2c_arm_baudrate=400000\n[EDID=XYZ]\ncore_freq=250\n")

@@ -20,7 +20,8 @@ class PerTurnRandom(sim.RandomBot):
         return [self.bid_card(state, s) for s in seats]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(k for k, v in o.to_dict().items() if v) or "default")
+@pytest.mark.parametrize("options", OPTION_SETS,
+                         ids=lambda o: ",".join(k for k, v in o.to_dict().items() if v) or "default")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_fast_games_are_the_pushed_games_with_the_same_counts(players, options):
     for seed in range(15):
@@ -28,7 +29,7 @@ def test_fast_games_are_the_pushed_games_with_the_same_counts(players, options):
         picks = random.Random(seed).choices(kinds, k=players)
         counts = {Plagued: 0, Stalemate: 0}
 
-        def count(result):
+        def count(result, counts=counts):
             if type(result) in counts:
                 counts[type(result)] += 1
 
