@@ -37,7 +37,8 @@ def main() -> None:
     boxes = [PhoneJoin(SECRET).box() for _ in range(n)]
     wrong = PhoneJoin("1" * 26).box()
     it = iter(boxes)
-    rows = [("a join, the loop's part (open, key pair, X25519, seal the answer)", timed(lambda: join.accept(next(it), 4, "S" * 16), n)),
+    rows = [("a join, the loop's part (open, key pair, X25519, seal the answer)",
+             timed(lambda: join.accept(next(it), 4, "S" * 16), n)),
             ("the web thread's try of a box that opens", timed(lambda: join.opens(boxes[0]), n)),
             ("the web thread's try of a wrong box (opens nothing)", timed(lambda: join.opens(wrong), n))]
     print(f"CPU time per call, {n} calls each (thread_time), median / p99:")

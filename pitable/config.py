@@ -31,7 +31,6 @@ from pitable.i18n import LANGUAGES  # the locale files' languages (no words are 
 from pitable.keys import COUNT as KEYS_PER_PAD
 from pitable.rules.games import ASSISTANT_LEVELS
 from pitable.rules.games import GAMES as REGISTRY  # the games and their seat limits
-from pitable.rules.log import DECKS  # what a log's header may say
 
 __all__ = [
     "Config", "DisplayConfig", "PadsConfig", "SeatWiring", "MatrixWiring",

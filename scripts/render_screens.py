@@ -301,7 +301,8 @@ def play_to_the_end(p: Play, rng: random.Random, shots_round: bool = False, virt
         if shots_round and not shot_round and (isinstance(view, v.Bidding) and any(
                 m.id == "title.round_over" for m in view.told) or isinstance(view, v.Instructions)
                 and view.title.id == "title.round_over"):
-            p.shot("bidding_round")        # the round's end: on the next bidding screen, or its page where it does not fit
+            # the round's end: on the next bidding screen, or its page where it does not fit
+            p.shot("bidding_round")
             shot_round = True
         if game.notices:
             if len(game.notices) == 1 and st.is_over():

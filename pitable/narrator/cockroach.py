@@ -1,4 +1,5 @@
-"""Cockroach Poker told: a move's effects as the lines the table hears. In quick mode, the card laid face up (and a row one short). The offer, each pass
+"""Cockroach Poker told: a move's effects as the lines the table hears. In quick mode, the
+card laid face up (and a row one short). The offer, each pass
 and the call are the story's (the glass showed each on a screen of its own); the card's kind,
 who lays it face up, a row one short of losing (C6), who starts next and the loss are said on
 the glass before anyone plays on."""

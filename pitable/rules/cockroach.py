@@ -108,7 +108,7 @@ class Laid(NamedTuple):
     seat: int
     kind: str
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"laid": {"seat": self.seat + 1, "kind": self.kind}}
 
 
@@ -583,36 +583,38 @@ class QuickState(State):
             shown = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
             raise IllegalMove(f"there is no seat {shown!r} (seats 1 to {self.players})")
         k = self._kind(move.kind)
-        if not self.hands[self.active]:  # unreachable: such a starter has lost (C6)
-            raise IllegalMove(f"seat {self.active + 1} has no card to start the round with")
+        starter = self._actor()
+        if not self.hands[starter]:  # unreachable: such a starter has lost (C6)
+            raise IllegalMove(f"seat {starter + 1} has no card to start the round with")
         if self.face_up()[k] >= PER_KIND:
             raise IllegalMove(f"all {PER_KIND} {move.kind} cards are already face up: that card is impossible")
 
     def waiting_for(self) -> str:
         if self.phase == OVER:
             return "nothing: the game is over"
-        return (f"the taker of round {self.round} (started by seat {self.active + 1}) to lay its card "
+        return (f"the taker of round {self.round} (started by seat {self._actor() + 1}) to lay its card "
                 "face up and say which kind")
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         if self.phase == OVER:
             return []
         up = self.face_up()
         return [Laid(s, KINDS[k]) for s in range(self.players) for k in _K8 if up[k] < PER_KIND]
 
-    def push(self, move: Move) -> tuple:
+    def push(self, move: Move) -> tuple[Any, ...]:
         """Apply a legal :class:`Laid`; returns (:class:`Took` with why ``"laid"``,
         then :class:`Lost` if it ends the game), also kept in :attr:`last`."""
         self.check(move)
+        assert isinstance(move, Laid) and self.active is not None  # check() refused anything else
         self.history.append(self._snapshot())
         self.moves.append(move)
-        fx: list = []
+        fx: Fx = []
         self.hands[self.active] -= 1   # C3: the starter's card, whoever ends up with it
         self._take(move.seat, KIND_INDEX[move.kind], Why.LAID, fx)
         self.last = tuple(fx)
         return self.last
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         out = super().to_json()
         out["mode"] = QUICK
         return out

@@ -26,7 +26,7 @@ class GameSpec:
     first_chosen: bool        # the first player is chosen at the table (C2)
     losers: bool              # the game ends with losers and everyone else wins (C6)
     losing_count: Callable[[int], int] | None = None  # C6: of one kind face up, by players
-    modes: tuple = ()         # how much the table enters, the first the default (msg "value.<mode>")
+    modes: tuple[str, ...] = ()  # how much the table enters, the first the default (msg "value.<mode>")
 
     def seats_ok(self, players: int) -> bool:
         return self.min_players <= players <= self.max_players

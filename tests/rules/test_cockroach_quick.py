@@ -154,7 +154,8 @@ def test_laid_lines_replay_with_undo_and_name_a_bad_line():
     assert '{"laid": {"seat": 1, "kind": "rat"}}' in text
     state, _ = replay(text)
     assert state == s and state.to_json()["mode"] == "quick"
-    with pytest.raises(LogError, match=r"line 2: quick mode takes only the card laid face up \(laid: seat and kind\), not pass$"):
+    only_laid = r"line 2: quick mode takes only the card laid face up \(laid: seat and kind\), not pass$"
+    with pytest.raises(LogError, match=only_laid):
         replay(encode(c.header(3, 1, mode="quick")) + encode({"pass": {"to": 2, "claim": "rat"}}))
     with pytest.raises(LogError, match="line 2: laid: seat must be a seat number"):
         replay(encode(c.header(3, 1, mode="quick")) + encode({"laid": {"seat": "2", "kind": "rat"}}))
