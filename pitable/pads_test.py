@@ -55,6 +55,21 @@ class PadsTest(App):
         return v.Message(msg("pads.title"), self.lines)
 
 
+def blink_leds(signals, wiring, out, pause: float = 0.6, sleep=time.sleep) -> int:
+    """Each seat's LED blinks in turn, seat 1 first, and the terminal names the seat and the
+    header pin: a dark LED, one that blinks for the wrong seat, or one reversed is found
+    before a game refuses a key. Returns how many LEDs were blinked."""
+    blinked = 0
+    for use in sorted((u for u in wiring.of_role("led") if u.seat is not None), key=lambda u: u.seat):
+        if not signals.fitted(use.seat):
+            continue
+        out(f"LED of seat {use.seat + 1}: {use.name}: blinking twice now")
+        signals.refuse(use.seat)      # the two blinks a refused key gives in a game
+        sleep(pause)
+        blinked += 1
+    return blinked
+
+
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     from pitable.hardware.display import open_display
@@ -79,7 +94,8 @@ def pads_test(args) -> int:
     if note and hasattr(device, "caption"):  # under the frame: the first frame clears the terminal
         device.caption = note
     screen = Screen(device, time.monotonic, blank_after=0)
-    loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
+    app = PadsTest(config)
+    loop = Loop(app, screen, lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
@@ -91,6 +107,8 @@ def pads_test(args) -> int:
         keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
         loop.sources.append(keys)
     try:
+        if signals:
+            blink_leds(signals, app.wiring, lambda line: print(line, flush=True))
         loop.run()
     finally:
         keys.close()
