@@ -70,7 +70,7 @@ class DisplayConfig:
     i2c_address: int = 0x3C
     spi_port: int = 0
     spi_device: int = 0
-    spi_bus_speed: int = 8_000_000
+    spi_bus_speed: int = 4_000_000   # a 30 cm jumper lead; 8 MHz and more ring on it (docs/wiring.md)
     gpio_data_command: int = 24
     gpio_reset: int | None = 25
     width: int = 128

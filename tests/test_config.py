@@ -109,7 +109,7 @@ def test_defaults():
     assert (config.game, config.deck, config.log_dir, config.seats) == ("grasshopper", "physical", None, 2)
     d = config.display
     assert (d.display, d.interface, d.i2c_port, d.i2c_address) == ("ssd1306", "i2c", 1, 0x3C)
-    assert (d.spi_port, d.spi_device, d.spi_bus_speed) == (0, 0, 8_000_000)
+    assert (d.spi_port, d.spi_device, d.spi_bus_speed) == (0, 0, 4_000_000)
     assert (d.gpio_data_command, d.gpio_reset) == (24, 25)
     assert (d.width, d.height, d.rotate, d.contrast) == (128, 64, 0, 255)
     assert (d.blank_after, d.scale, d.transform) == (300, 4, "identity")
