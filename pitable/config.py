@@ -799,6 +799,9 @@ def check_config_main(path: str | os.PathLike) -> int:
               f"the default pinout, logs in {config.log_path}); see config/pitable.yaml")
     for line in pin_warnings(config, path):
         print(line, file=sys.stderr)
+    note = pin_note(config, path)
+    if note:
+        print(note)
     return 0
 
 
@@ -815,5 +818,21 @@ def pin_warnings(config: Config, source: str | os.PathLike) -> list[str]:
     common set-ups (pitable.hardware.header.BITES): a working config, so not an error."""
     from pitable.hardware.wiring import bite_warnings, wiring_of
 
-    # one line per job (SPI0, I2S...), naming all its pins: each is said once
-    return [f"{source}: {w.path}: {w.message()}" for w in bite_warnings(wiring_of(config))]
+    # one line per job (SPI0, I2S...), naming all its pins: each is said once; a job that is
+    # off on a stock Pi OS, or that install.sh keeps off, asks nothing of the builder: pin_note
+    return [f"{source}: {w.path}: {w.message()}" for w in bite_warnings(wiring_of(config))
+            if not w.bite.quiet]
+
+
+def pin_note(config: Config, source: str | os.PathLike) -> str:
+    """One line for the pad pins whose other job is off (nothing to do; doctor checks it on
+    the Pi), or "" when there are none."""
+    from pitable.hardware.wiring import bite_warnings, wiring_of
+
+    quiet = [w for w in bite_warnings(wiring_of(config)) if w.bite.quiet]
+    if not quiet:
+        return ""
+    return (f"{source}: note: pins shared with jobs that are off, nothing to do: "
+            + "; ".join(f"{w.bite.name} (GPIO {', '.join(str(u.bcm) for u in w.uses)}): {w.bite.quiet}"
+                        for w in quiet)
+            + ". `pitable doctor` checks them on the Pi; `pitable wiring` says more.")

@@ -772,13 +772,14 @@ class PinWarning:
 
     use: PinUse
     bite: Bite
+    series: str = ""        # the resistor at its header pin on the hub, "" for none
 
     @property
     def path(self) -> str:
         return self.use.path
 
     def message(self) -> str:
-        return BiteWarning(self.bite, (self.use,)).message()
+        return BiteWarning(self.bite, (self.use,), self.series).message()
 
 
 # a key (or a matrix column) is a switch to ground: on a driven output it is a short
@@ -791,6 +792,7 @@ class BiteWarning:
 
     bite: Bite
     uses: tuple[PinUse, ...]
+    series: str = ""        # the smallest resistor at their header pins on the hub, "" for none
 
     @property
     def path(self) -> str:
@@ -804,8 +806,14 @@ class BiteWarning:
         shorted = [u for u in self.uses if u.bcm in b.driven and u.role in _SWITCHES]
         if shorted:
             gp = ", ".join(str(u.bcm) for u in shorted)
-            text += (f" A key pressed on GPIO {gp} then shorts an output the driver drives "
-                     "to ground: that can damage the pin.")
+            if self.series:
+                ma = V_SUPPLY / _value(self.series) * 1000
+                text += (f" A key pressed on GPIO {gp} then pulls an output the driver drives to "
+                         f"ground through its {self.series} on the hub: {ma:.0f} mA, no harm, but "
+                         "the key reads nothing.")
+            else:
+                text += (f" A key pressed on GPIO {gp} then shorts an output the driver drives "
+                         "to ground: that can damage the pin.")
         return text + f" Do: {b.todo}."
 
 
@@ -819,7 +827,8 @@ def pin_warnings(wiring: Wiring) -> list[PinWarning]:
             continue
         bite = bite_of(use.bcm)
         if bite is not None:
-            out.append(PinWarning(use, bite))
+            line = wiring.line_of(use.board)
+            out.append(PinWarning(use, bite, line.series if line is not None else ""))
     return out
 
 
@@ -828,6 +837,10 @@ def bite_warnings(wiring: Wiring) -> list[BiteWarning]:
     warned = pin_warnings(wiring)
     out = []
     for bite in dict.fromkeys(w.bite for w in warned):
-        uses = sorted((w.use for w in warned if w.bite is bite), key=lambda u: u.bcm)
-        out.append(BiteWarning(bite, tuple(uses)))
+        mine = [w for w in warned if w.bite is bite]
+        uses = sorted((w.use for w in mine), key=lambda u: u.bcm)
+        series = [w.series for w in mine if w.use.role in _SWITCHES]
+        # the weakest protection speaks for all: any switch line without a resistor, or the smallest
+        least = "" if not series or "" in series else min(series, key=_value)
+        out.append(BiteWarning(bite, tuple(uses), least))
     return out
