@@ -119,6 +119,7 @@ class MatrixWiring:
 class PadsConfig:
     pin_factory: str = "default"
     wiring: str = "direct"
+    build: str = "hub"       # hub: soldered, a resistor on every line | jumpers: ready-made key modules on leads
     bounce: float = 0.02
     hold: float = 1.0
     direct: tuple[SeatWiring, ...] = tuple(
@@ -512,6 +513,7 @@ _KEYBOARD = _mapping({
 _PADS = _mapping(_dataclass_fields(PadsConfig, {
     "pin_factory": _choice(*PIN_FACTORIES),
     "wiring": _choice(*WIRINGS),
+    "build": _choice("hub", "jumpers"),
     "bounce": _number(0, 0.5),
     "hold": _number(0.2, 10),
     "direct": _optional(_DIRECT),
@@ -654,11 +656,13 @@ def _build(data: Any) -> Config:
         raw["direct"] = _DIRECT(DEFAULT_DIRECT, at_pads / "direct")
     if raw["wiring"] == "matrix" and raw["matrix"] is None:
         (at_pads / "matrix").fail("required when wiring is matrix (give rows and columns)")
+    if raw["build"] == "jumpers" and raw["wiring"] != "direct":
+        (at_pads / "build").fail("jumpers needs wiring: direct (a matrix needs a diode soldered on every key)")
     pads_given = data.get("pads")
     if raw["wiring"] == "keyboard" or (isinstance(pads_given, dict) and "keyboard" in pads_given):
         _check_keyboard(raw["keyboard"]["rows"], at_pads / "keyboard" / "rows")
     pads = PadsConfig(
-        pin_factory=raw["pin_factory"], wiring=raw["wiring"], bounce=raw["bounce"],
+        pin_factory=raw["pin_factory"], wiring=raw["wiring"], build=raw["build"], bounce=raw["bounce"],
         hold=raw["hold"], direct=raw["direct"] or (),
         matrix=_matrix(raw["matrix"], at_pads / "matrix"), keyboard=raw["keyboard"]["rows"])
     seats = _seat_count(top, pads, at)
@@ -832,7 +836,12 @@ def pin_note(config: Config, source: str | os.PathLike) -> str:
     quiet = [w for w in bite_warnings(wiring_of(config)) if w.bite.quiet]
     if not quiet:
         return ""
+    # a key on a pin the job drives, with no resistor between (no hub): that job must stay off
+    bare = [w.bite.name for w in quiet if not w.series
+            and any(u.bcm in w.bite.driven and u.role in ("key", "column") for u in w.uses)]
+    keep_off = (f" With no series resistors, keep {' and '.join(bare)} off: a key would short a pin "
+                "it drives." if bare else "")
     return (f"{source}: note: pins shared with jobs that are off, nothing to do: "
             + "; ".join(f"{w.bite.name} (GPIO {', '.join(str(u.bcm) for u in w.uses)}): {w.bite.quiet}"
                         for w in quiet)
-            + ". `pitable doctor` checks them on the Pi; `pitable wiring` says more.")
+            + "." + keep_off + " `pitable doctor` checks them on the Pi; `pitable wiring` says more.")

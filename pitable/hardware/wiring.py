@@ -24,6 +24,9 @@ RESISTOR = "330 ohm"
 PULL_UP = "10 kOhm"
 CABLE_M = 1.5            # metres of cable per pad, as planned for a party table
 CONNECTOR_PINS = 15      # a D-sub 15 (DA-15) per pad
+VCC_RULE_JUMPERS = ("Display VCC to header pin 1 (3V3) only, never to 5 V (pins 2 and 4): many "
+                    "modules say \"3-5 V\" and tie their SDA/SCL pull-ups to VCC, which on 5 V lifts "
+                    "the Pi's pins over their limit.")
 PI_END = ("The ribbon is keyed at both ends: red stripe = pin 1. At the hub a shrouded box "
           "header takes the socket one way only. At the Pi, whose header has no shroud, the "
           "ribbon goes on the Pi adapter: a HAT-size proto board (65 x 56 mm) with a 2x20 female "
@@ -36,6 +39,14 @@ PI_END = ("The ribbon is keyed at both ends: red stripe = pin 1. At the hub a sh
           "ground bus and one row over its 3V3 rail land on GPIO outputs with no resistor, which "
           "can damage those pins. So: keep the adapter on the Pi, and check step B1 every time the "
           "ribbon goes on a Pi without it.")
+JUMPERS = ("No soldering: each pad is a ready-made 8-key module (8 keys to GND on a 9-pin "
+           "header), joined to the Pi's header by female-female jumper leads, one per pin, as the "
+           "table says; the Pi's own pull-ups hold each key line high. Power off while plugging. "
+           "Nothing on 5 V (pins 2 and 4) and nothing on a module's VCC pin. With no series "
+           "resistors, a key on a pin another job drives would short it: this pinout keeps keys "
+           "off the serial port, and SPI and I2S must stay off, as they are on a stock Pi OS "
+           "(systemd/install.sh keeps SPI off; add no sound HAT). Leads are for the table, not for "
+           "the floor: under 30 cm, and the Pi in a case. For a table that travels, build the hub.")
 OLED_ORDER = ("The display: wire it by the labels printed on its module, not by position: "
               "many 1.3\" SH1106 boards and some 0.96\" ones are VCC GND SCL SDA, not "
               "GND VCC SCL SDA, and swapped the module is powered backwards.")
@@ -191,6 +202,7 @@ class Wiring:
     diode: str = ""                # the matrix's diode
     budget: tuple[str, ...] = ()   # the low-level budget, line by line
     display_connector: tuple[tuple[int, str, int], ...] = ()   # (pin, signal, header pin)
+    build: str = "hub"             # hub (soldered, a resistor on every line) | jumpers (no soldering)
 
     def of_role(self, *roles: str) -> list[PinUse]:
         return [u for u in self.uses if u.role in roles]
@@ -237,7 +249,7 @@ class Wiring:
         """The box header's pins this config does not use: clipped off before the header
         is soldered (2, 4 and 17 among them, always), so a solder bridge to one joins
         nothing. None for pads that need no hub."""
-        if self.kind not in ("direct", "matrix"):
+        if self.kind not in ("direct", "matrix") or self.build != "hub":
             return ()
         used = {u.board for u in self.uses}
         return tuple(b for b in range(1, 41) if b not in used)
@@ -320,9 +332,12 @@ def wiring_of(config) -> Wiring:
     needs_ground: list[int] = []   # seats whose pad cable carries a ground wire: all of them
     if d.is_hardware:
         notes.append(OLED_ORDER if d.interface == "i2c" else SPI_ORDER)
-        notes.append(VCC_RULE)
+        notes.append(VCC_RULE if pads.build == "hub" else VCC_RULE_JUMPERS)
     wired = pads.wiring in ("direct", "matrix")
-    if wired:
+    hubbed = wired and pads.build == "hub"
+    if wired and not hubbed:
+        notes.append(JUMPERS)
+    if hubbed:
         notes.append("Cable plan, a star: a 40-way ribbon cable from the Pi's header to a hub "
                      "board (stripboard with a 2x20 box header) that carries the resistors and "
                      "one connector per pad; each pad has its own multicore cable to the hub, "
@@ -351,6 +366,16 @@ def wiring_of(config) -> Wiring:
                                   f"{at}.buzzer", s))
             needs_ground.append(s)
         n_keys = 8 * len(pads.direct)
+    if pads.wiring == "direct" and not hubbed:
+        parts.insert(0, Part(len(pads.direct), "8-key push button modules",
+                             "ready-made: 8 independent keys to GND on a 9-pin 2.54 mm header "
+                             "(GND K1..K8; a VCC pin, where there is one, stays free), one per seat", 1))
+        parts.append(Part(9 * len(pads.direct), "jumper leads, female-female, 30 cm",
+                          "8 keys and GND per module, module pin to header pin; a ribbon of 10 "
+                          "peeled apart keeps each module's leads together", 10))
+        parts.append(Part(len(pads.direct), "labels or coloured tape", "seat numbers on each module and "
+                          "its bundle of leads"))
+    if pads.wiring == "direct" and hubbed:
         notes.append("Direct: each key joins its GPIO to its pad's ground wire when pressed. On "
                      f"the hub each key line has {_ohms(SERIES_OHMS['key'])} in series right at its "
                      f"header pin, then {PULL_UP} to the 3V3 rail (a stiffer line than the Pi's own "
@@ -366,7 +391,7 @@ def wiring_of(config) -> Wiring:
                           "one in series per key line, at its header pin; 1/4 W metal film", _spare(n_keys)))
         parts.append(Part(n_keys, f"{CAP['key']} ceramic capacitors", "one per key, on the pad: from the "
                           "key's contact to ground, beside the key; 50 V, 5 mm pitch", _spare(n_keys)))
-    elif pads.wiring == "matrix":
+    if pads.wiring == "matrix":
         m = pads.matrix
         for s, bcm in enumerate(m.rows):
             uses.append(_gpio(bcm, "row", f"row of seat {s + 1}", f"row {s + 1}",
@@ -407,7 +432,7 @@ def wiring_of(config) -> Wiring:
                           "one in series per column, at its header pin; 1/4 W metal film", _spare(8)))
         parts.append(Part(n, f"{_ohms(SERIES_OHMS['row'])} resistors",
                           "one in series per row, at its header pin; 1/4 W metal film", _spare(n)))
-    else:
+    elif pads.wiring == "keyboard":
         notes.append("Keyboard pads: rows of the computer's keyboard; nothing to wire.")
     if leds:
         notes.append(f"LED: GPIO -> {RESISTOR} resistor on the hub (at the Pi: a crushed pad cable "
@@ -441,9 +466,9 @@ def wiring_of(config) -> Wiring:
         rail_for.append("key pull-ups")
     if rail_for:
         what = ("display VCC (3V3)" if d.is_hardware else "3V3") + (
-            f"; {PULL_UP} {rail_for[-1].split()[0]} pull-ups (the hub's 3V3 rail)" if wired else "")
+            f"; {PULL_UP} {rail_for[-1].split()[0]} pull-ups (the hub's 3V3 rail)" if hubbed else "")
         uses.append(_fixed(RAIL_PIN, "power", what, "3V3"))
-    cables = _cables(uses, pads.wiring, seats)
+    cables = _cables(uses, pads.wiring, seats) if hubbed else None
     if cables:
         notes.append(cables[0])
         wires = cables[1]
@@ -503,7 +528,12 @@ def wiring_of(config) -> Wiring:
     display_pins = [u for u in uses if u.role in ("display",)
                     or (u.role in ("power", "ground") and "display" in u.what)]
     connector = ()
-    if display_pins:
+    if display_pins and not hubbed:
+        parts.append(Part(len(display_pins), "jumper leads, female-female, 20 cm",
+                          "the display module's pins to the Pi's header, by the labels on the module", 2))
+        parts.append(Part(1, "display bezel or case for the module",
+                          "printed or bought for a 0.96\" / 1.3\" 128x64 module: no bare pins on the table"))
+    elif display_pins:
         if d.interface == "i2c":
             sig = {u.short: u for u in display_uses}
             gnd = next(u for u in uses if u.role == "ground" and "display GND" in u.what)
@@ -545,12 +575,13 @@ def wiring_of(config) -> Wiring:
     display = config.display.describe()
     kind = config.display.interface if config.display.is_hardware else ""
     uses_t = tuple(sorted(uses, key=lambda u: u.board))
-    hub = _hub_lines(uses_t, pads.wiring, seats) if wired else ()
-    budget = _budget(pads.wiring) if wired else ()
+    hub = _hub_lines(uses_t, pads.wiring, seats) if hubbed else ()
+    budget = _budget(pads.wiring) if hubbed else ()
     return Wiring(pads.wiring, seats, display, kind, uses_t,
                   _merge_parts(parts), tuple(notes), tuple(sorted(reserved)), hub,
-                  contact_map(pads.wiring) if wired else (),
-                  DIODE if pads.wiring == "matrix" else "", budget, connector)
+                  contact_map(pads.wiring) if hubbed else (),
+                  DIODE if pads.wiring == "matrix" else "", budget, connector,
+                  pads.build if wired else "hub")
 
 
 def _hub_lines(uses, kind: str, seats: int) -> tuple[HubLine, ...]:
@@ -680,6 +711,8 @@ def checklist(wiring: Wiring) -> list[str]:
     hub unplugged (voltages), then ``pitable pads``. Each line is one thing to do."""
     if wiring.kind not in ("direct", "matrix"):
         return ["Keyboard pads: nothing to wire, nothing to check."]
+    if wiring.build == "jumpers":
+        return _jumper_checklist(wiring)
     out = ["A. Before you plug anything in: a meter with a beeper, the Pi off and its power "
            "supply unplugged; the ribbon, the pads and the display all unplugged from the hub."]
     clipped = wiring.clipped
@@ -746,6 +779,36 @@ def checklist(wiring: Wiring) -> list[str]:
           "header pin(s) it came in on. A wrong or silent key is a wire to find, not a fault "
           "to live with.")
     out.append(c)
+    return out
+
+
+def _jumper_checklist(wiring: Wiring) -> list[str]:
+    """No soldering, no hub: each lead goes where the table says, and nothing anywhere else."""
+    out = ["A. With the Pi off and its power supply unplugged, every lead plugged as below, counting "
+           "the Pi's header from pin 1 (the end nearest the microSD slot; from below its solder pad is "
+           "the square one; odd pins the inner row)."]
+    for s in range(wiring.seats):
+        pins = wiring.seat_pins(s)
+        keys = sorted((u for u in pins if u.role == "key"), key=lambda u: u.key)
+        ground = next(u for u in pins if u.role == "ground")
+        out.append(f"A{s + 1}. Seat {s + 1}'s module: "
+                   + ", ".join(f"K{u.key + 1} (key {u.short}) to pin {u.board}" for u in keys)
+                   + f", GND to pin {ground.board}; its VCC pin, if it has one, to nothing.")
+    n = wiring.seats
+    if wiring.display_kind:
+        shown = [u for u in wiring.uses if u.role == "display"
+                 or (u.role in ("power", "ground") and "display" in u.what)]
+        out.append(f"A{n + 1}. The display, by the labels printed on the module: "
+                   + ", ".join(f"{u.short if u.role != 'power' else 'VCC'} to pin {u.board}" for u in shown)
+                   + ". VCC to pin 1 (3V3) only, never 2 or 4 (5 V).")
+    free = [b for b in range(1, 41) if b not in {u.board for u in wiring.uses}]
+    out.append(f"A{n + 2}. Nothing on pins {' '.join(map(str, free))} (pins 2 and 4 are 5 V, 17 is "
+               "3V3); one lead per pin; no lead on any module's VCC.")
+    out.append("A check with a meter, if you have one: each module's GND pin to K1..K8: open, and a "
+               "steady beep only while that key is held.")
+    out.append("C. Power on and run `pitable pads`: press each pad's keys in order 1 2 3 4 5 6 A X; "
+               "each shows its seat, key and the header pin it came in on. A wrong or silent key is a "
+               "lead to move.")
     return out
 
 

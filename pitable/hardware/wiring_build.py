@@ -538,7 +538,7 @@ def save_picture(wiring: Wiring, path: str | Path, title: str = "") -> list[Path
     drawings beside it (``NAME-hub.png`` ...). Returns the files written."""
     path = Path(path)
     drawings = [(path, layout(wiring, title))]
-    if wiring.kind in ("direct", "matrix"):
+    if wiring.kind in ("direct", "matrix") and wiring.build == "hub":   # jumpers: no hub, pad or cable to build
         drawings += [(path.with_name(f"{path.stem}-{suffix}{path.suffix}"), make(wiring, title))
                      for suffix, make in BUILD_PICTURES.items()]
     for out, d in drawings:

@@ -51,7 +51,9 @@ def as_text(wiring: Wiring, source: str) -> str:
             spare = f" (+{p.spare} spare)" if p.spare else ""
             lines.append(f"  {p.count:>3} x {p.name}{spare}{note}")
     if wiring.kind in ("direct", "matrix"):
-        lines += ["", "Before first power: pitable wiring --checklist (continuity, then voltages, then pitable pads)."]
+        what = ("where each lead goes, then pitable pads" if wiring.build == "jumpers"
+                else "continuity, then voltages, then pitable pads")
+        lines += ["", f"Before first power: pitable wiring --checklist ({what})."]
     return "\n".join(lines) + "\n"
 
 
@@ -123,7 +125,7 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
     if picture:
         out += [f"![wiring of {source}]({picture})", ""]
         stem = picture.removesuffix(".svg")
-        if wiring.kind in ("direct", "matrix"):
+        if wiring.kind in ("direct", "matrix") and wiring.build == "hub":
             out += [f"![the hub of {source}, solder side]({stem}-hub.svg)", "",
                     f"![one pad of {source}]({stem}-pad.svg)", "",
                     f"![the cables of {source}]({stem}-cable.svg)", ""]
@@ -186,7 +188,7 @@ DOC_BEGIN = "<!-- wiring: made by scripts/wiring_docs.py from config/*.yaml; edi
 DOC_END = "<!-- end of wiring -->"
 # the order in docs/wiring.md: the default first, then by how many seats
 DOC_ORDER = ("pitable.yaml", "direct-3-seats.yaml", "matrix-4-seats.yaml", "matrix-6-seats.yaml",
-             "spi-ssd1309.yaml")
+             "spi-ssd1309.yaml", "no-solder-3-seats.yaml")
 
 
 def doc_order(names):

@@ -17,6 +17,8 @@ from pitable.hardware.wiring_build import cable_layout, hub_layout, pad_layout
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CONFIGS = sorted((ROOT / "config").glob("*.yaml"))
+# the soldered builds (a hub with a resistor at every pin); the no-solder table has its own tests
+HUB_CONFIGS = [p for p in CONFIGS if load_config(p).pads.build == "hub"]
 
 
 def _five_volt_on_a_misplug(n: int) -> bool:
@@ -24,7 +26,7 @@ def _five_volt_on_a_misplug(n: int) -> bool:
     return any(m in (2, 4) for m in (n - 2, n + 2, 41 - n, 39 - n, 43 - n))
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_the_hub_takes_no_ground_or_supply_where_a_misplugged_ribbon_puts_5v(path):
     wiring = wiring_of(load_config(path))
     used = {u.board: u for u in wiring.uses}
@@ -36,7 +38,7 @@ def test_the_hub_takes_no_ground_or_supply_where_a_misplugged_ribbon_puts_5v(pat
     assert HEADER[RAIL_PIN][1] == "3V3" and 17 not in used
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_every_line_that_leaves_the_hub_has_its_resistor_and_keys_their_pull_ups(path):
     wiring = wiring_of(load_config(path))
     lines = {h.board: h for h in wiring.hub}
@@ -62,7 +64,7 @@ def test_every_pads_da15_has_a_ground_beside_every_key_line(kind):
         assert contacts[10] == "row"
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_the_low_level_budget_holds_and_asks_for_schottky_diodes_on_a_matrix(path):
     wiring = wiring_of(load_config(path))
     assert low_level(wiring.kind) < V_IL
@@ -73,7 +75,7 @@ def test_the_low_level_budget_holds_and_asks_for_schottky_diodes_on_a_matrix(pat
         assert any(p.name == "diodes BAT43 Schottky" for p in wiring.parts)
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_the_display_takes_3v3_through_a_keyed_connector(path):
     wiring = wiring_of(load_config(path))
     connector = {sig: board for _, sig, board in wiring.display_connector}
@@ -83,7 +85,7 @@ def test_the_display_takes_3v3_through_a_keyed_connector(path):
     assert any(p.name.startswith("JST-XH") for p in wiring.parts)
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_the_bom_can_be_ordered(path):
     wiring = wiring_of(load_config(path))
     names = " ".join(p.name for p in wiring.parts)
@@ -96,7 +98,7 @@ def test_the_bom_can_be_ordered(path):
     assert buttons.spare >= buttons.count // 10
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_the_checklist_goes_meter_then_voltages_then_pitable_pads(path, capsys):
     wiring = wiring_of(load_config(path))
     steps = checklist(wiring)
@@ -112,7 +114,7 @@ def test_the_checklist_goes_meter_then_voltages_then_pitable_pads(path, capsys):
     assert all(s in out for s in steps)
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_the_hub_is_drawn_mirrored_with_its_cuts_and_pull_ups(path):
     wiring = wiring_of(load_config(path))
     d = hub_layout(wiring)
@@ -133,7 +135,8 @@ def test_the_docs_hold_the_build_drawings_of_every_config():
     doc = (ROOT / "docs" / "wiring.md").read_text(encoding="utf-8")
     for path in CONFIGS:
         stem = path.stem
-        for suffix in ("", "-hub", "-pad", "-cable"):
+        hub = wiring_of(load_config(path)).build == "hub"
+        for suffix in ("", "-hub", "-pad", "-cable") if hub else ("",):
             assert (ROOT / "docs" / "wiring" / f"{stem}{suffix}.svg").exists()
             assert f"wiring/{stem}{suffix}.svg" in doc
 
@@ -157,7 +160,7 @@ def test_the_doc_answers_every_finding_of_the_electrical_review():
     assert all(len([c for c in r.split(" | ") if c.strip()]) == 3 for r in rows[1:])
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_every_pin_the_config_does_not_use_is_clipped_and_the_checklist_covers_every_pin(path):
     wiring = wiring_of(load_config(path))
     used = {u.board for u in wiring.uses}
@@ -179,7 +182,7 @@ def test_every_pin_the_config_does_not_use_is_clipped_and_the_checklist_covers_e
     assert "pin 17: 3V3, clipped off: nothing here" in words
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_the_pi_end_is_keyed_by_an_adapter_and_no_misplug_is_called_harmless(path):
     wiring = wiring_of(load_config(path))
     parts = {p.name: p for p in wiring.parts}
@@ -220,7 +223,7 @@ def test_a_pad_can_be_built_from_its_parts_list():
     assert "20.32 mm" in words
 
 
-@pytest.mark.parametrize("path", CONFIGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", HUB_CONFIGS, ids=lambda p: p.name)
 def test_every_display_line_has_100_ohm_at_its_pin_and_the_module_a_bezel(path):
     config = load_config(path)
     wiring = wiring_of(config)
@@ -254,3 +257,58 @@ def test_the_doc_answers_every_finding_of_the_second_electrical_review():
     build = doc[:doc.index("## The matrix")]
     assert "every line has its series resistor" not in build
     assert "misplug is not harmless" in build and "Pi adapter" in build
+
+
+def test_a_first_table_needs_no_soldering():
+    """Three pads from ready-made 8-key modules on jumper leads: its own config, a picture
+    of every lead, a parts list with nothing to solder, and a checklist of where each lead
+    goes that covers every header pin."""
+    path = ROOT / "config" / "no-solder-3-seats.yaml"
+    config = load_config(path)
+    wiring = wiring_of(config)
+    assert (config.seats, config.pads.wiring, config.pads.build) == (3, "direct", "jumpers")
+    assert wiring.hub == () and wiring.contacts == () and wiring.clipped == ()
+    parts = {p.name: p for p in wiring.parts}
+    assert parts["8-key push button modules"].count == 3
+    assert parts["jumper leads, female-female, 30 cm"].count == 27
+    soldered = ("resistor", "diode", "stripboard", "perfboard", "D-sub", "ribbon", "box header", "capacitor")
+    assert not [n for n in parts if any(w in n for w in soldered)], list(parts)
+    # no key on the serial port; every key on a pin whose job is off on a stock Pi OS
+    keys = {u.bcm for u in wiring.of_role("key")}
+    assert len(keys) == 24 and not keys & {14, 15}
+    steps = checklist(wiring)
+    for u in wiring.of_role("key"):
+        assert f"to pin {u.board}" in next(s for s in steps if s.startswith(f"A{u.seat + 1}. "))
+    said = " ".join(steps)
+    free = [b for b in range(1, 41) if b not in {u.board for u in wiring.uses}]
+    assert f"Nothing on pins {' '.join(map(str, free))}" in said and 2 in free and 4 in free
+    assert "pitable pads" in steps[-1]
+    # the check-config note says what must stay off, since no resistor is in the way
+    from pitable.config import pin_note
+
+    note = pin_note(config, "x.yaml")
+    assert "With no series resistors, keep I2S and SPI0 off" in note
+
+
+def test_a_jumper_build_must_be_direct():
+    from pitable.config import ConfigError, parse_config
+
+    with pytest.raises(ConfigError, match=r"pads\.build: jumpers needs wiring: direct"):
+        parse_config({"pads": {"wiring": "matrix", "build": "jumpers",
+                               "matrix": {"rows": [5, 6], "columns": [12, 13, 16, 17, 22, 23, 24, 25]}}},
+                     "t.yaml")
+
+
+def test_the_no_solder_picture_draws_every_lead_and_no_hub():
+    from pitable.hardware.wiring_build import save_picture
+
+    wiring = wiring_of(load_config(ROOT / "config" / "no-solder-3-seats.yaml"))
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        written = save_picture(wiring, pathlib.Path(tmp) / "w.svg")
+        assert [p.name for p in written] == ["w.svg"]
+        svg = written[0].read_text()
+    for u in wiring.of_role("key"):
+        assert f"pin {u.board}" in svg
+    assert "No soldering" in svg
