@@ -141,6 +141,15 @@ def check_core_freq(root: Path) -> Finding:
     from pitable.service.firmware import in_force
 
     path, board, settings = _board_config(root)
+    if board in ("pi4", "pi400", "cm4"):   # all read [pi4]
+        # the BCM2711's VPU clock scales with the load below its 500 MHz too
+        low = in_force(settings, "core_freq_min")
+        if low is None or low.value != "500":
+            now = f"core_freq_min={low.value} at {low.path}:{low.line}" if low else "no core_freq_min in force"
+            return Finding("warn", "core clock", f"{now}: the core clock may drop when idle, and the I2C "
+                                                 f"clock with it; add core_freq_min=500 under [pi4] in {path} "
+                                                 "(systemd/install.sh does)")
+        return Finding("ok", "core clock", f"core_freq_min=500 ({low.path}:{low.line})")
     if board not in ("pi3", "pi3+", "pi02"):
         return Finding("ok", "core clock", f"{board or 'this board'}: the I2C clock does not follow it")
     line = in_force(settings, "core_freq")
