@@ -94,7 +94,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
     y0 = 230
     top = y0 - 40
     strips_y = [y0 + i * H for i in range(20)]
-    legend_y = strips_y[-1] + 70
+    legend_y = strips_y[-1] + (130 if w.display_connector else 70)
     height = legend_y + 260
     d = Drawing(width, height)
     d.rect(0, 0, width, height, fill="#ffffff")
@@ -202,6 +202,22 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
         d.line([(x - 10, top - 2), (x + 10, top - 2)], INK, 3)
         d.line([(x - 10, top - 8), (x + 10, top - 8)], INK, 3)
         d.text(x + 16, top - 6, "100 nF + 10 uF from the rail to the ground bus", 11, INK, bold=True)
+    # the display's keyed connector, at the board's bottom edge on the component side
+    if w.display_connector:
+        n = len(w.display_connector)
+        jx1 = bx1 - 20
+        jx0 = jx1 - 46 * n - 8
+        jy = strips_y[-1] + 64
+        d.rect(jx0, jy - 14, jx1, jy + 14, fill="#f7f7f7", outline=INK, width=2, radius=3)
+        for i, (pin, sig, board) in enumerate(w.display_connector):
+            px = jx0 + 27 + i * 46
+            col = RAIL if "VCC" in sig else (INK if sig == "GND" else ROLE_COLOURS["display"])
+            d.circle(px, jy, 10, fill=col)
+            d.text(px, jy, str(pin), 10, "#ffffff", "m", bold=True)
+            d.text(px, jy + 24, sig.replace("VCC 3V3", "VCC"), 10, col, "m", bold=True)
+            d.text(px, jy + 37, f"pin {board}", 9, GREY, "m")
+        d.text(jx0 - 12, jy - 6, "display connector (JST-XH, keyed) at the board's edge:", 11, INK, "r", bold=True)
+        d.text(jx0 - 12, jy + 10, "each of its pins wired from the line of the header pin under it", 11, INK, "r")
     # legend
     y = legend_y
     d.circle(MARGIN + 10, y, 6, fill=INK)
