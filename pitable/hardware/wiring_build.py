@@ -144,6 +144,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
                 _cut(d, hole_x(board, FAR_CUT), y)
                 ground_pts[side].append((hole_x(board, GROUND_LINK), y))
                 d.line([(hole_x(board, EXIT), y), (tx - side * 6, y)], INK, 2)
+                d.circle(hole_x(board, EXIT), y, 4, fill=INK)     # the wire to the sockets: a joint
                 d.text(tx, y, f"pin {board}: ground bus", 12, INK, anchor, bold=True)
                 continue
             colour = ROLE_COLOURS[u.role] if u.role != "key" else SEAT_COLOURS[u.seat % len(SEAT_COLOURS)]
