@@ -73,7 +73,7 @@ class DisplayConfig:
     i2c_address: int = 0x3C
     spi_port: int = 0
     spi_device: int = 0
-    spi_bus_speed: int = 8_000_000
+    spi_bus_speed: int = 4_000_000   # a 30 cm jumper lead; 8 MHz and more ring on it (docs/wiring.md)
     gpio_data_command: int = 24
     gpio_reset: int | None = 25
     width: int = 128
@@ -122,6 +122,7 @@ class MatrixWiring:
 class PadsConfig:
     pin_factory: str = "default"
     wiring: str = "direct"
+    build: str = "hub"       # hub: soldered, a resistor on every line | jumpers: ready-made key modules on leads
     bounce: float = 0.02
     hold: float = 1.0
     direct: tuple[SeatWiring, ...] = tuple(
@@ -521,6 +522,7 @@ _KEYBOARD = _mapping({
 _PADS = _mapping(_dataclass_fields(PadsConfig, {
     "pin_factory": _choice(*PIN_FACTORIES),
     "wiring": _choice(*WIRINGS),
+    "build": _choice("hub", "jumpers"),
     "bounce": _number(0, 0.5),
     "hold": _number(0.2, 10),
     "direct": _optional(_DIRECT),
@@ -663,11 +665,13 @@ def _build(data: Any) -> Config:
         raw["direct"] = _DIRECT(DEFAULT_DIRECT, at_pads / "direct")
     if raw["wiring"] == "matrix" and raw["matrix"] is None:
         (at_pads / "matrix").fail("required when wiring is matrix (give rows and columns)")
+    if raw["build"] == "jumpers" and raw["wiring"] != "direct":
+        (at_pads / "build").fail("jumpers needs wiring: direct (a matrix needs a diode soldered on every key)")
     pads_given = data.get("pads")
     if raw["wiring"] == "keyboard" or (isinstance(pads_given, dict) and "keyboard" in pads_given):
         _check_keyboard(raw["keyboard"]["rows"], at_pads / "keyboard" / "rows")
     pads = PadsConfig(
-        pin_factory=raw["pin_factory"], wiring=raw["wiring"], bounce=raw["bounce"],
+        pin_factory=raw["pin_factory"], wiring=raw["wiring"], build=raw["build"], bounce=raw["bounce"],
         hold=raw["hold"], direct=raw["direct"] or (),
         matrix=_matrix(raw["matrix"], at_pads / "matrix"), keyboard=raw["keyboard"]["rows"])
     seats = _seat_count(top, pads, at)
@@ -808,6 +812,9 @@ def check_config_main(path: str | os.PathLike) -> int:
               f"the default pinout, logs in {config.log_path}); see config/pitable.yaml")
     for line in pin_warnings(config, path):
         print(line, file=sys.stderr)
+    note = pin_note(config, path)
+    if note:
+        print(note)
     return 0
 
 
@@ -824,5 +831,26 @@ def pin_warnings(config: Config, source: str | os.PathLike) -> list[str]:
     common set-ups (pitable.hardware.header.BITES): a working config, so not an error."""
     from pitable.hardware.wiring import bite_warnings, wiring_of
 
-    # one line per job (SPI0, I2S...), naming all its pins: each is said once
-    return [f"{source}: {w.path}: {w.message()}" for w in bite_warnings(wiring_of(config))]
+    # one line per job (SPI0, I2S...), naming all its pins: each is said once; a job that is
+    # off on a stock Pi OS, or that install.sh keeps off, asks nothing of the builder: pin_note
+    return [f"{source}: {w.path}: {w.message()}" for w in bite_warnings(wiring_of(config))
+            if not w.bite.quiet]
+
+
+def pin_note(config: Config, source: str | os.PathLike) -> str:
+    """One line for the pad pins whose other job is off (nothing to do; doctor checks it on
+    the Pi), or "" when there are none."""
+    from pitable.hardware.wiring import bite_warnings, wiring_of
+
+    quiet = [w for w in bite_warnings(wiring_of(config)) if w.bite.quiet]
+    if not quiet:
+        return ""
+    # a key on a pin the job drives, with no resistor between (no hub): that job must stay off
+    bare = [w.bite.name for w in quiet if not w.series
+            and any(u.bcm in w.bite.driven and u.role in ("key", "column") for u in w.uses)]
+    keep_off = (f" With no series resistors, keep {' and '.join(bare)} off: a key would short a pin "
+                "it drives." if bare else "")
+    return (f"{source}: note: pins shared with jobs that are off, nothing to do: "
+            + "; ".join(f"{w.bite.name} (GPIO {', '.join(str(u.bcm) for u in w.uses)}): {w.bite.quiet}"
+                        for w in quiet)
+            + "." + keep_off + " `pitable doctor` checks them on the Pi; `pitable wiring` says more.")

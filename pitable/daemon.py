@@ -157,10 +157,13 @@ def run(args) -> int:
     logging.basicConfig(level=log_level(getattr(args, "log_level", None)),
                         format="%(levelname)s %(name)s: %(message)s")
     config, source = choose_config(args.config)
-    from pitable.config import pin_warnings
+    from pitable.config import pin_note, pin_warnings
 
     for line in pin_warnings(config, source):   # the journal says why a key may read nothing
         log.warning("%s", line)
+    note = pin_note(config, source)     # and which pins share a job that is off
+    if note:
+        log.info("%s", note)
     options = dict(config.display.luma_options())
     if getattr(args, "display", None):
         options["display"] = args.display

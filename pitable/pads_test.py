@@ -58,6 +58,21 @@ class PadsTest(App):
                          keys=tuple(v.Key(k, ("show",), name) for k, name in enumerate(self.NAMES)))
 
 
+def blink_leds(signals, wiring, out, pause: float = 0.6, sleep=time.sleep) -> int:
+    """Each seat's LED blinks in turn, seat 1 first, and the terminal names the seat and the
+    header pin: a dark LED, one that blinks for the wrong seat, or one reversed is found
+    before a game refuses a key. Returns how many LEDs were blinked."""
+    blinked = 0
+    for use in sorted((u for u in wiring.of_role("led") if u.seat is not None), key=lambda u: u.seat):
+        if not signals.fitted(use.seat):
+            continue
+        out(f"LED of seat {use.seat + 1}: {use.name}: blinking twice now")
+        signals.refuse(use.seat)      # the two blinks a refused key gives in a game
+        sleep(pause)
+        blinked += 1
+    return blinked
+
+
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     config, source = choose_config(args.config)
@@ -90,7 +105,8 @@ def _run(stack: contextlib.ExitStack, config, source, options: dict, note: str |
         device.caption = note
     screen = Screen(device, time.monotonic, blank_after=0)
     stack.callback(screen.close)  # and the prompt on a line of its own
-    loop = Loop(PadsTest(config), screen, lambda view: render(view, config.language), hold=config.pads.hold)
+    app = PadsTest(config)
+    loop = Loop(app, screen, lambda view: render(view, config.language), hold=config.pads.hold)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
@@ -98,10 +114,14 @@ def _run(stack: contextlib.ExitStack, config, source, options: dict, note: str |
 
         keys = open_keyboard(config.pads.keyboard, loop.post, device)
         stack.callback(keys.close)
+        signals = None
     else:
         keys, signals = open_pads(config, loop.post, pin_factory(config.pads.pin_factory))
         stack.callback(keys.close)
-        stack.callback(signals.close)
+        if signals:
+            stack.callback(signals.close)
         loop.sources.append(keys)
+    if signals:
+        blink_leds(signals, app.wiring, lambda line: print(line, flush=True))
     loop.run()
     return 0

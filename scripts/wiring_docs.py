@@ -41,7 +41,7 @@ def made(root: pathlib.Path = ROOT):
         drawing = layout(wiring, source)
         svgs[picture] = to_svg(drawing)
         drawings[picture] = drawing
-        if wiring.kind in ("direct", "matrix"):   # the build drawings: hub, pad, cables
+        if wiring.kind in ("direct", "matrix") and wiring.build == "hub":   # the build drawings: hub, pad, cables
             for suffix, make in BUILD_PICTURES.items():
                 path = picture.replace(".svg", f"-{suffix}.svg")
                 drawings[path] = make(wiring, source)

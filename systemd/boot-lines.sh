@@ -2,7 +2,9 @@
 #   boot_lines /boot/firmware/config.txt
 # A block of its own at the end, rewritten on every run (so running it again changes
 # nothing): core_freq=250 under [pi3] and [pi02], whose I2C clock is divided from the
-# core clock (which the firmware lowers when idle), then [all] and the I2C baud rate, so
+# core clock (which the firmware lowers when idle), core_freq_min=500 under [pi4] (its VPU
+# clock scales with the load too; 500 MHz is its normal clock, the usual advice for its SPI
+# and UART; its SCL is not yet measured), then [all] and the I2C baud rate, so
 # that the rate holds on every board whatever section the file ended in. A bare
 # baud-rate line an older install appended is taken out; a rate of the user's own is kept.
 boot_lines() {
@@ -30,6 +32,8 @@ boot_lines() {
         echo "core_freq=250"
         echo "[pi02]"
         echo "core_freq=250"
+        echo "[pi4]"
+        echo "core_freq_min=500"
         echo "[all]"
         echo "dtparam=i2c_arm_baudrate=$rate"
         echo "$end"

@@ -34,7 +34,7 @@ DISPLAYS = HARDWARE + ("pygame", "capture", "gifanim", "terminal", "dummy")
 
 DEFAULTS: dict[str, Any] = {
     "display": "ssd1306", "interface": "i2c", "i2c_port": 1, "i2c_address": 0x3C,
-    "spi_port": 0, "spi_device": 0, "spi_bus_speed": 8_000_000,
+    "spi_port": 0, "spi_device": 0, "spi_bus_speed": 4_000_000,
     "gpio_data_command": 24, "gpio_reset": 25,
     "width": 128, "height": 64, "rotate": 0, "contrast": None,
     "scale": 4, "transform": "identity",

@@ -65,6 +65,9 @@ class Bite:
     shorts a driven output, which can damage the pin; the job's other pins are open
     drain or inputs, where a key harms nothing. ``name`` is how a config's comment
     names the job (tests check that each shipped config explains its warnings).
+    ``quiet`` says why a builder need do nothing where the job is off on a stock Raspberry
+    Pi OS, or systemd/install.sh keeps it off: then ``check-config`` says it in a note, not a
+    warning, and ``doctor`` checks it on the Pi. Empty: the builder must act.
     """
 
     gpios: tuple[int, ...]
@@ -75,6 +78,7 @@ class Bite:
     check: str
     driven: tuple[int, ...] = ()
     name: str = ""
+    quiet: str = ""
 
 
 BITES = (
@@ -82,7 +86,7 @@ BITES = (
          "the firmware looks for a HAT's EEPROM on them (open drain: nothing drives them "
          "high): a key held then hides a HAT, and a HAT fitted later needs the pins",
          "fine on a Pi with no HAT (don't hold keys while it boots); else move them", "hat",
-         name="HAT EEPROM"),
+         name="HAT EEPROM", quiet="nothing to do with no HAT on the Pi"),
     Bite((2, 3), "I2C1 (SDA/SCL) with a fixed 1.8 kOhm pull-up to 3V3", "always",
          "a key reads fine, but an LED glows while the pin is not driven, a pull-down "
          "loses, and no I2C display can share the pin",
@@ -97,17 +101,17 @@ BITES = (
          "busy) and drives 7, 8, 10 and 11; GPIO 9 (MISO) is an input, not driven",
          "with an I2C display keep SPI off (sudo raspi-config nonint do_spi 1; "
          "systemd/install.sh does it for such a config), or move it", "spi",
-         driven=(7, 8, 10, 11), name="SPI0"),
+         driven=(7, 8, 10, 11), name="SPI0", quiet="systemd/install.sh keeps SPI off for this config"),
     Bite((4,), "the 1-wire bus's default pin", "when 1-wire is on (dtoverlay=w1-gpio)",
          "the 1-wire driver owns GPIO 4 (open drain) and the pad reads nothing",
          "leave 1-wire off or give it another pin (dtoverlay=w1-gpio,gpiopin=N), or "
-         "move it", "w1", name="1-wire"),
+         "move it", "w1", name="1-wire", quiet="1-wire is off on a stock Pi OS"),
     Bite((18, 19, 20, 21), "I2S/PCM audio (GPIO 18 to 21)",
          "when a sound HAT or I2S is set up (dtparam=i2s=on, an audio overlay)",
          "the audio driver drives GPIO 18, 19 and 21 and reads 20, which a sound HAT "
          "drives: the pads lose the pins",
          "no sound HAT with this wiring, or move it", "i2s", driven=(18, 19, 20, 21),
-         name="I2S"),
+         name="I2S", quiet="I2S is off on a stock Pi OS (no sound HAT)"),
 )
 
 

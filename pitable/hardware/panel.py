@@ -17,7 +17,7 @@ SPI_SPEEDS = tuple(int(mhz * 1_000_000) for mhz in
 
 
 def problem(*, display: str = "ssd1306", interface: str = "i2c", width: int = 128, height: int = 64,
-            rotate: int = 0, spi_bus_speed: int = 8_000_000, **_) -> tuple[str, str] | None:
+            rotate: int = 0, spi_bus_speed: int = 4_000_000, **_) -> tuple[str, str] | None:
     """``(key, why)`` for a display section (luma's option names) the daemon could not
     draw on, else None."""
     found = unsupported(width, height, rotate)

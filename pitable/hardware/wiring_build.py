@@ -18,7 +18,8 @@ import textwrap
 from pathlib import Path
 
 from pitable.hardware.wiring import (
-    CAP, CLIPPED, KEY_NAMES, PULL_UP, Wiring, five_volt_landings,
+    CAP, CAP_MM, KEY_NAMES, KEY_PITCH_HOLES, KEY_PITCH_MM, LID_HOLE_MM, LID_MM, PAD_BOARD_MM, PAD_BOX_MM,
+    PROUD_MM, SWITCH_MM, pad_standoff_mm, PULL_UP, RAIL_PIN, Wiring, five_volt_landings,
 )
 from pitable.hardware.wiring_picture import (
     GREY, INK, ROLE_COLOURS, SEAT_COLOURS, Drawing, _diode, _ground, layout, text_width, to_png, to_svg,
@@ -93,7 +94,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
     y0 = 230
     top = y0 - 40
     strips_y = [y0 + i * H for i in range(20)]
-    legend_y = strips_y[-1] + 70
+    legend_y = strips_y[-1] + (130 if w.display_connector else 70)
     height = legend_y + 260
     d = Drawing(width, height)
     d.rect(0, 0, width, height, fill="#ffffff")
@@ -121,7 +122,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
             x = hole_x(board, 0)
             u = uses.get(board)
             h = lines.get(board)
-            clipped = board in CLIPPED
+            clipped = board in w.clipped
             fill = ROLE_COLOURS.get(u.role, INK) if u else ("#ffffff" if not clipped else "#eeeeee")
             if board == 1:
                 d.rect(x - 9, y - 9, x + 9, y + 9, fill=fill, outline=INK, width=2)
@@ -131,11 +132,9 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
             tx = hole_x(board, HOLES) + side * 18
             anchor = "l" if side > 0 else "r"
             if clipped:
-                d.text(tx, y, f"pin {board}: 5 V, clipped off: nothing here", 12, CUT, anchor, bold=True)
-                continue
-            if u is None:
-                if board in five_volt_landings() and board % 2 == 0 or board == 39:
-                    d.text(tx, y, f"pin {board}: unused (never a ground)", 11, GREY, anchor)
+                supply = {2: "5 V, ", 4: "5 V, ", 17: "3V3, "}.get(board, "")
+                d.text(tx, y, f"pin {board}: {supply}clipped off: nothing here", 12 if supply else 11,
+                       CUT, anchor, bold=bool(supply))
                 continue
             if u.role == "power":
                 rail_pts[side].append((hole_x(board, RAIL_LINK), y))
@@ -145,6 +144,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
                 _cut(d, hole_x(board, FAR_CUT), y)
                 ground_pts[side].append((hole_x(board, GROUND_LINK), y))
                 d.line([(hole_x(board, EXIT), y), (tx - side * 6, y)], INK, 2)
+                d.circle(hole_x(board, EXIT), y, 4, fill=INK)     # the wire to the sockets: a joint
                 d.text(tx, y, f"pin {board}: ground bus", 12, INK, anchor, bold=True)
                 continue
             colour = ROLE_COLOURS[u.role] if u.role != "key" else SEAT_COLOURS[u.seat % len(SEAT_COLOURS)]
@@ -195,7 +195,7 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
     if len(gends) == 2:
         d.line([(gends[0], gy), (gends[1], gy)], INK, 3)
     if gends:
-        d.text(min(gends) - 8, gy + 14, "ground bus (black link)", 12, INK, "r", bold=True)
+        d.text(min(gends) - 8, gy + 14, "ground bus (black insulated link)", 12, INK, "r", bold=True)
     # decoupling at the start of the rail
     if ends and gends:
         x = max(ends)
@@ -203,6 +203,22 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
         d.line([(x - 10, top - 2), (x + 10, top - 2)], INK, 3)
         d.line([(x - 10, top - 8), (x + 10, top - 8)], INK, 3)
         d.text(x + 16, top - 6, "100 nF + 10 uF from the rail to the ground bus", 11, INK, bold=True)
+    # the display's keyed connector, at the board's bottom edge on the component side
+    if w.display_connector:
+        n = len(w.display_connector)
+        jx1 = bx1 - 20
+        jx0 = jx1 - 46 * n - 8
+        jy = strips_y[-1] + 64
+        d.rect(jx0, jy - 14, jx1, jy + 14, fill="#f7f7f7", outline=INK, width=2, radius=3)
+        for i, (pin, sig, board) in enumerate(w.display_connector):
+            px = jx0 + 27 + i * 46
+            col = RAIL if "VCC" in sig else (INK if sig == "GND" else ROLE_COLOURS["display"])
+            d.circle(px, jy, 10, fill=col)
+            d.text(px, jy, str(pin), 10, "#ffffff", "m", bold=True)
+            d.text(px, jy + 24, sig.replace("VCC 3V3", "VCC"), 10, col, "m", bold=True)
+            d.text(px, jy + 37, f"pin {board}", 9, GREY, "m")
+        d.text(jx0 - 12, jy - 6, "display connector (JST-XH, keyed) at the board's edge:", 11, INK, "r", bold=True)
+        d.text(jx0 - 12, jy + 10, "each of its pins wired from the line of the header pin under it", 11, INK, "r")
     # legend
     y = legend_y
     d.circle(MARGIN + 10, y, 6, fill=INK)
@@ -212,10 +228,11 @@ def hub_layout(w: Wiring, title: str = "") -> Drawing:
     d.rect(MARGIN + 560, y - 7, MARGIN + 600, y + 7, fill="#ffffff", outline=INK, width=2)
     d.text(MARGIN + 610, y, "resistor, across its cut", 13)
     y += 30
-    notes = ["Pins 2 and 4 (5 V) are clipped off the box header before it goes in: the hub never "
-             "needs 5 V. The rail takes 3V3 from pin 1 only; pin 17 stays free, beside driven "
-             "lines. Hub pins " + ", ".join(map(str, five_volt_landings())) + " are never a ground: "
-             "a ribbon turned round or one pair over puts the Pi's 5 V there.",
+    notes = ["Every pin this config does not use is clipped off the box header before it goes in ("
+             + " ".join(map(str, w.clipped)) + "): 5 V (2, 4) and the second 3V3 (17) among them, so "
+             "a solder bridge to one joins nothing. The rail takes 3V3 from pin 1 only. Hub pins "
+             + ", ".join(map(str, five_volt_landings())) + " are never a ground. The ground bus "
+             "link is insulated wire: it crosses hole 2 of the strips, before their resistors.",
              "Every line: header pin, then its resistor (the first thing after the pin, so a bridge "
              "beyond it harms nothing), then" + (f" (keys and columns) its {PULL_UP} pull-up to the rail, then"
                                                  if any(h.pull_up for h in w.hub) else "")
@@ -268,9 +285,10 @@ def pad_layout(w: Wiring, title: str = "") -> Drawing:
     width = 1100
     matrix = w.kind == "matrix"
     sub = ("One pad: every pad is built the same; seat 1's header pins are shown. The keys sit "
-           "in a row in the order 1 2 3 4 5 6 A X, seen from above; the cable's DA-15 plug is "
-           "drawn from its wiring side (the solder cups). Every key line has a ground beside "
-           "it on the plug.")
+           f"in a row in the order 1 2 3 4 5 6 A X, seen from above, {KEY_PITCH_HOLES} holes "
+           f"({KEY_PITCH_MM:.2f} mm) apart on a {PAD_BOARD_MM[0]} x {PAD_BOARD_MM[1]} mm stripboard; "
+           "the cable's DA-15 plug is drawn from its wiring side (the solder cups). Every key line "
+           "has a ground beside it on the plug.")
     d = Drawing(width, 900)
     d.rect(0, 0, width, 900, fill="#ffffff")
     y = _title(d, "One pad" + (f": {title}" if title else ""), sub, width)
@@ -281,15 +299,21 @@ def pad_layout(w: Wiring, title: str = "") -> Drawing:
     kx0 = MARGIN + 40
     pitch = 110
     bus_y = ky + 200
-    d.rect(MARGIN, ky - 30, width - MARGIN, bus_y + 70, fill=None, outline=SEAT_COLOURS[0], width=3, radius=12)
+    d.rect(MARGIN, ky - 30, width - MARGIN, bus_y + 86, fill=None, outline=SEAT_COLOURS[0], width=3, radius=12)
     for k, name in enumerate(KEY_NAMES):
         x = kx0 + k * pitch
         sig_c = k + 1
         d.rect(x, ky, x + 50, ky + 50, fill="#ffffff", outline=INK, width=2, radius=6)
         d.text(x + 25, ky + 25, name, 22, INK, "m", bold=True)
         d.text(x + 25, ky - 14, f"contact {sig_c}", 11, ROLE_COLOURS["column" if matrix else "key"], "m", bold=True)
-        # one leg to its contact's wire (top), the other down to the row or ground
-        d.line([(x + 25, ky + 50), (x + 25, ky + 80)], INK, 2)
+        # the switch's four legs: two diagonally opposite ones are wired (filled), the other
+        # two are joined to them inside (hollow); the top-left leg to its contact's wire,
+        # the bottom-right one down to the row or ground
+        for lx, ly, used in ((x + 5, ky + 5, True), (x + 45, ky + 5, False),
+                             (x + 5, ky + 45, False), (x + 45, ky + 45, True)):
+            d.circle(lx, ly, 4, fill=INK if used else "#ffffff", outline=INK, width=1)
+        d.line([(x + 5, ky + 1), (x + 5, ky - 4)], ROLE_COLOURS["column" if matrix else "key"], 2)
+        d.line([(x + 45, ky + 49), (x + 45, ky + 56), (x + 25, ky + 56), (x + 25, ky + 80)], INK, 2)
         if matrix:
             _diode(d, x + 25, ky + 90, ky + 120, INK)
             d.text(x + 40, ky + 105, "BAT43", 10, GREY, bold=True)
@@ -317,11 +341,13 @@ def pad_layout(w: Wiring, title: str = "") -> Drawing:
         _ground(d, x_end + 40, bus_y, "contacts 9 11 13 15")
         d.text(kx0, bus_y + 24, f"each key: its contact -> the key -> ground; {CAP['key']} from its "
                "contact to ground beside it (a spark from a finger)", 13, INK, bold=True)
+    d.text(kx0, bus_y + 46, "each switch: wire two diagonally opposite legs (filled dots); the other two "
+           "are joined to them inside", 13, INK, bold=True)
     if has_led:
-        d.text(kx0, bus_y + 46, "LED: contact 12 -> long leg (anode); short leg -> ground "
+        d.text(kx0, bus_y + 68, "LED: contact 12 -> long leg (anode); short leg -> ground "
                "(its 330 ohm is on the hub)", 13, ROLE_COLOURS["led"], bold=True)
     # the plug
-    py = bus_y + 130
+    py = bus_y + 146
 
     def label(c, sig):
         return sig.replace("column ", "col ").replace("spare", "-")
@@ -341,13 +367,66 @@ def pad_layout(w: Wiring, title: str = "") -> Drawing:
     y = max(ty, py + 150) + 16
     notes = ["Contact numbers are moulded beside the solder cups: go by them. "
              "Contacts 9, 11, 13 and 15 are all ground: bridge them in the plug, and the cable's "
-             "spare cores to them too. The pad's board sits in a plastic box with only the caps "
-             "through its lid: no bare solder under a finger. The cable's hood clamps the cable "
+             "spare cores to them too. The cable's hood clamps the cable "
              "(strain relief); a cable tie holds it where it enters the pad's box."]
     for n in notes:
         y = _wrap(d, MARGIN, y, n, 14, width - 2 * MARGIN) + 6
+    y = _pad_stack(d, y + 10, width)
     d.height = int(y + MARGIN)
     return d
+
+
+def _pad_stack(d: Drawing, y: float, width: int) -> float:
+    """The pad's box from the side: the board hangs under the lid on standoffs, so that
+    only the caps come through; every height the builder needs, worked out."""
+    mm = 9                                    # picture units per millimetre
+    d.text(MARGIN, y, f"The pad from the side (box about {PAD_BOX_MM[0]} x {PAD_BOX_MM[1]} x "
+           f"{PAD_BOX_MM[2]} mm): the board hangs under the lid", 17, INK, bold=True)
+    x0 = MARGIN + 60
+    lid_top = y + 60
+    standoff = pad_standoff_mm()
+    lid_bot = lid_top + LID_MM * mm
+    board_top = lid_bot + standoff * mm
+    board_bot = board_top + 1.6 * mm
+    # the lid, with a hole for each of two caps
+    kx = [x0 + 120, x0 + 120 + KEY_PITCH_MM * mm]
+    hole = LID_HOLE_MM * mm / 2
+    edges = [x0 - 40] + [e for k in kx for e in (k - hole, k + hole)] + [kx[-1] + 200]
+    for a, b in zip(edges[::2], edges[1::2]):
+        d.rect(a, lid_top, b, lid_bot, fill="#c9c9c9", outline=INK, width=1)
+    d.rect(x0 - 40, board_top, kx[-1] + 200, board_bot, fill=BOARD, outline="#9c8a68", width=1)
+    for k in kx:
+        body = 12 * mm / 2
+        d.rect(k - body, board_top - 3.5 * mm, k + body, board_top, fill="#555555")   # the switch
+        d.rect(k - 1.8 * mm, board_top - SWITCH_MM * mm, k + 1.8 * mm, board_top - 3.5 * mm, fill="#888888")
+        cap_top = board_top - (SWITCH_MM + CAP_MM) * mm
+        d.rect(k - 6 * mm, cap_top, k + 6 * mm, cap_top + 7 * mm, fill="#2a6fb0", outline=INK, width=1,
+               radius=8)
+    for sx in (x0 - 10, kx[-1] + 170):       # standoffs from the lid
+        d.rect(sx - 2.5 * mm, lid_bot, sx + 2.5 * mm, board_top, fill="#d8d8d8", outline=INK, width=1)
+    # the dimensions, on the right
+    dx = kx[-1] + 230
+    cap_top = board_top - (SWITCH_MM + CAP_MM) * mm
+
+    def dim(y0, y1, label, colour=INK):
+        d.line([(dx, y0), (dx, y1)], colour, 2)
+        for yy in (y0, y1):
+            d.line([(dx - 6, yy), (dx + 6, yy)], colour, 2)
+        d.text(dx + 14, (y0 + y1) / 2, label, 12, colour, bold=True)
+
+    dim(cap_top, lid_top, f"{PROUD_MM:g} mm proud")
+    dim(lid_top, lid_bot, f"lid {LID_MM:g} mm")
+    dim(lid_bot, board_top, f"standoffs {standoff:.1f} mm (M3, 8 mm)", CUT)
+    d.text(kx[0], board_bot + 18, f"{KEY_PITCH_MM:.2f} mm ({KEY_PITCH_HOLES} holes) key to key",
+           12, INK, bold=True)
+    d.line([(kx[0], board_bot + 6), (kx[1], board_bot + 6)], INK, 1)
+    y = board_bot + 44
+    text = (f"Standoff length = switch {SWITCH_MM:g} mm (board to plunger top) + cap {CAP_MM:g} mm "
+            f"(plunger top to cap top) - lid {LID_MM:g} mm - {PROUD_MM:g} mm proud = {standoff:.1f} mm. "
+            "Measure your caps and your lid and work it out the same way; "
+            f"drill the lid's {LID_HOLE_MM:g} mm holes {KEY_PITCH_MM:.2f} mm apart with the board as the "
+            "template. No bare solder under a finger: only the caps come through.")
+    return _wrap(d, MARGIN, y, text, 14, width - 2 * MARGIN) + 6
 
 
 # ---------------------------------------------------------------- the cables
@@ -379,6 +458,16 @@ def cable_layout(w: Wiring, title: str = "") -> Drawing:
             else:
                 d.circle(cx, cy, 3.5, fill="#333333")
     d.text(hx - 8, hy + 26, "pin 1", 12, CUT, bold=True)
+    # the Pi adapter over the header: held by the four mounting holes, a keyed box header on top
+    ax0, ax1 = pi_x + 12, pi_x + 290
+    d.rect(ax0, hy - 14, ax1, hy + 52, fill=None, outline="#1f77b4", width=3, radius=4)
+    for sx in (ax0 + 8, ax1 - 8):
+        for sy in (hy - 6, hy + 44):
+            d.circle(sx, sy, 5, fill="#ffffff", outline="#1f77b4", width=2)
+    d.rect(hx + 50, hy + 22, hx + 230, hy + 38, fill="#333333", radius=2)
+    d.rect(hx + 120, hy + 36, hx + 160, hy + 40, fill="#ffffff")
+    d.text(pi_x + 215, y + 110, "Pi adapter:", 11, "#1f77b4", "m", bold=True)
+    d.text(pi_x + 215, y + 126, "4 screws, keyed box header", 11, "#1f77b4", "m", bold=True)
     # the ribbon itself
     ry = y + 80
     d.rect(pi_x + 300, ry - 10, hub_x, ry + 30, fill="#cfcfcf", outline="#888888")
@@ -392,16 +481,20 @@ def cable_layout(w: Wiring, title: str = "") -> Drawing:
     d.text(hub_x + 155, y + 104, "key notch", 11, INK, "m", bold=True)
     d.polygon([(hub_x + 44, y + 94), (hub_x + 56, y + 94), (hub_x + 50, y + 104)], fill=CUT)
     d.text(hub_x + 40, y + 118, "pin 1 (triangle)", 11, CUT, bold=True)
-    d.text(hub_x + 150, y + 138, "box header, pins 2 and 4 clipped", 11, INK, "m")
+    d.text(hub_x + 150, y + 138, "box header, unused pins clipped", 11, INK, "m")
     y += 170
-    y = _wrap(d, MARGIN, y, "At the Pi the header has no shroud: pin 1 is at the end nearest the "
-              "microSD slot (its solder pad, seen from below, is the square one); mark it with a dot "
-              "of paint, and push the socket on with its red stripe there and no pin left over at "
-              "either end. Then check the voltages before the hub goes on (pitable wiring --checklist, B).",
+    y = _wrap(d, MARGIN, y, "At the Pi the header has no shroud, so the ribbon goes on the Pi adapter: "
+              "a HAT-size proto board whose 2x20 female header (underneath) plugs onto the Pi's header "
+              "(pin 1 at the end nearest the microSD slot), screwed to the Pi's four mounting holes on "
+              "11 mm standoffs, with a keyed box header on top. Held by the screws it cannot go on turned "
+              "round or a pin over; its box header takes the ribbon one way only. Without it a misplug "
+              "puts the hub's ground bus on GPIO outputs: check the voltages before the hub goes on, "
+              "every time (pitable wiring --checklist, B).",
               14, width - 2 * MARGIN) + 16
     # the display lead
     if w.display_connector:
-        d.text(MARGIN, y, "2. The display's lead: keyed JST-XH on the hub, at most 30 cm, SDA "
+        twisted = "SDA" if w.display_kind == "i2c" else "SCLK (D0)"
+        d.text(MARGIN, y, f"2. The display's lead: keyed JST-XH on the hub, at most 30 cm, {twisted} "
                "twisted with GND", 17, INK, bold=True)
         y += 34
         x = MARGIN + 20
@@ -462,7 +555,7 @@ def save_picture(wiring: Wiring, path: str | Path, title: str = "") -> list[Path
     drawings beside it (``NAME-hub.png`` ...). Returns the files written."""
     path = Path(path)
     drawings = [(path, layout(wiring, title))]
-    if wiring.kind in ("direct", "matrix"):
+    if wiring.kind in ("direct", "matrix") and wiring.build == "hub":   # jumpers: no hub, pad or cable to build
         drawings += [(path.with_name(f"{path.stem}-{suffix}{path.suffix}"), make(wiring, title))
                      for suffix, make in BUILD_PICTURES.items()]
     for out, d in drawings:

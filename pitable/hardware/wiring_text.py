@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pitable.hardware.wiring import KEY_NAMES, Wiring, checklist
+from pitable.hardware.wiring import KEY_NAMES, Wiring, bite_warnings, checklist
 
 __all__ = ["as_text", "as_markdown", "as_checklist"]
 
@@ -29,6 +29,9 @@ def as_text(wiring: Wiring, source: str) -> str:
     if wiring.notes:
         lines.append("")
         lines += wiring.notes
+    jobs = _jobs(wiring)
+    if jobs:
+        lines += ["", "Pins with another job:"] + [f"  {j}" for j in jobs]
     if wiring.hub:
         lines += ["", "The hub, pin by pin (from the header pin outwards):"]
         lines += [f"  {line}" for line in _hub_lines(wiring)]
@@ -48,8 +51,20 @@ def as_text(wiring: Wiring, source: str) -> str:
             spare = f" (+{p.spare} spare)" if p.spare else ""
             lines.append(f"  {p.count:>3} x {p.name}{spare}{note}")
     if wiring.kind in ("direct", "matrix"):
-        lines += ["", "Before first power: pitable wiring --checklist (continuity, then voltages, then pitable pads)."]
+        what = ("where each lead goes, then pitable pads" if wiring.build == "jumpers"
+                else "continuity, then voltages, then pitable pads")
+        lines += ["", f"Before first power: pitable wiring --checklist ({what})."]
     return "\n".join(lines) + "\n"
+
+
+def _jobs(w: Wiring) -> list[str]:
+    """Every pad pin with another job, in full; check-config warns only where the builder
+    must act (a job that is off, or that install.sh keeps off, gets a one-line note)."""
+    out = []
+    for b in bite_warnings(w):
+        text = b.message().removeprefix("warning: ")
+        out.append(text + (f" Here: {b.bite.quiet}." if b.bite.quiet else " Here: you must act."))
+    return out
 
 
 def _hub_lines(w: Wiring) -> list[str]:
@@ -110,7 +125,7 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
     if picture:
         out += [f"![wiring of {source}]({picture})", ""]
         stem = picture.removesuffix(".svg")
-        if wiring.kind in ("direct", "matrix"):
+        if wiring.kind in ("direct", "matrix") and wiring.build == "hub":
             out += [f"![the hub of {source}, solder side]({stem}-hub.svg)", "",
                     f"![one pad of {source}]({stem}-pad.svg)", "",
                     f"![the cables of {source}]({stem}-cable.svg)", ""]
@@ -143,6 +158,7 @@ def as_markdown(wiring: Wiring, source: str, picture: str | None = None) -> str:
         out.append("Display: " + ", ".join(
             f"{u.what.removeprefix('display ')} {_cell(u)}" for u in display) + ".")
     notes = list(wiring.notes) + [f"Leave GPIO {bcm} free ({why})." for bcm, why in wiring.reserved]
+    notes += [f"Another job: {j}" for j in _jobs(wiring)]
     if notes:
         out.append("")
         out += [f"- {note}" for note in notes]
@@ -172,7 +188,7 @@ DOC_BEGIN = "<!-- wiring: made by scripts/wiring_docs.py from config/*.yaml; edi
 DOC_END = "<!-- end of wiring -->"
 # the order in docs/wiring.md: the default first, then by how many seats
 DOC_ORDER = ("pitable.yaml", "direct-3-seats.yaml", "matrix-4-seats.yaml", "matrix-6-seats.yaml",
-             "spi-ssd1309.yaml")
+             "spi-ssd1309.yaml", "no-solder-3-seats.yaml")
 
 
 def doc_order(names):

@@ -51,18 +51,21 @@ def check_model(root: Path) -> Finding:
 
 
 def check_arch(machine: str | None = None) -> Finding:
-    """pitable's install takes Pillow, PyYAML and cbor2 (luma's) as wheels from PyPI, which
-    has them for aarch64 and not for 32-bit ARM: there pip must build them (or find them on
-    piwheels). Raspberry Pi OS 64-bit runs on a Pi Zero 2 W, 3, 4 and 5."""
+    """64-bit and 32-bit Raspberry Pi OS both install without a compiler: what PyPI has no
+    32-bit ARM wheel of (Pillow, PyYAML, PyNaCl, cffi, cbor2) install.sh takes from Debian,
+    and the pin library is lgpio's wheel there (gpiod has none). ARMv6 (a Pi 1 or Zero, not
+    a Zero 2) is too slow for the web page and the assistant."""
     import platform
 
     machine = machine if machine is not None else platform.machine()
     if machine in ("aarch64", "arm64"):
         return Finding("ok", "os", f"64-bit ({machine})")
+    if machine.startswith("armv6"):
+        return Finding("warn", "os", f"{machine}: a Pi 1 or Zero (not a Zero 2): the table runs, the "
+                                     "web page and the assistant are slow; a Zero 2 W, 3, 4 or 5 is better")
     if machine.startswith("arm"):
-        return Finding("warn", "os", f"32-bit ({machine}): use Raspberry Pi OS (64-bit) on a Pi Zero 2 W, 3, 4 "
-                                     "or 5; PyPI has no 32-bit ARM wheels of Pillow, PyYAML or cbor2, so "
-                                     "install.sh must build them or find them on piwheels")
+        return Finding("ok", "os", f"32-bit ({machine}): Pillow, PyYAML, PyNaCl, cffi and cbor2 come from "
+                                   "Debian's packages (systemd/install.sh), the pin library is lgpio")
     return Finding("ok", "os", f"{machine or 'unknown'} (not a Pi's: desktop or test machine)")
 
 
@@ -140,6 +143,15 @@ def check_core_freq(root: Path) -> Finding:
     from pitable.service.firmware import in_force
 
     path, board, settings = _board_config(root)
+    if board in ("pi4", "pi400", "cm4"):   # all read [pi4]
+        # the BCM2711's VPU clock scales with the load below its 500 MHz too
+        low = in_force(settings, "core_freq_min")
+        if low is None or low.value != "500":
+            now = f"core_freq_min={low.value} at {low.path}:{low.line}" if low else "no core_freq_min in force"
+            return Finding("warn", "core clock", f"{now}: the core clock may drop when idle, and the I2C "
+                                                 f"clock with it; add core_freq_min=500 under [pi4] in {path} "
+                                                 "(systemd/install.sh does)")
+        return Finding("ok", "core clock", f"core_freq_min=500 ({low.path}:{low.line})")
     if board not in ("pi3", "pi3+", "pi02"):
         return Finding("ok", "core clock", f"{board or 'this board'}: the I2C clock does not follow it")
     line = in_force(settings, "core_freq")

@@ -38,13 +38,27 @@ def test_install_writes_core_freq_for_the_pi3_and_zero2_and_the_baud_rate_under_
     assert boot_lines(path) == once                       # idempotent
     assert once.startswith(STOCK) and once.count("i2c_arm_baudrate") == 1
     tail = once[len(STOCK):].splitlines()
-    assert tail[1:-1] == ["[pi3]", "core_freq=250", "[pi02]", "core_freq=250", "[all]",
-                          "dtparam=i2c_arm_baudrate=400000"]
+    assert tail[1:-1] == ["[pi3]", "core_freq=250", "[pi02]", "core_freq=250", "[pi4]", "core_freq_min=500",
+                          "[all]", "dtparam=i2c_arm_baudrate=400000"]
     for model, board in (("Raspberry Pi Zero 2 W Rev 1.0", "pi02"), ("Raspberry Pi 3 Model B Rev 1.2", "pi3"),
                          ("Raspberry Pi 4 Model B Rev 1.5", "pi4")):
         settings = read_config(path, board_of(model))
         assert in_force(settings, "dtparam:i2c_arm_baudrate").value == "400000"
         assert (in_force(settings, "core_freq") is not None) == (board != "pi4")
+        assert (in_force(settings, "core_freq_min") is not None) == (board == "pi4")
+
+
+def test_a_pi4_without_core_freq_min_500_is_a_warning_and_with_it_ok(tmp_path):
+    model = "Raspberry Pi 4 Model B Rev 1.5"
+    bare = fake_root(tmp_path / "a", "dtparam=i2c_arm=on\n", model=model)
+    found = check_core_freq(bare)
+    assert found.level == "warn" and "core_freq_min=500 under [pi4]" in found.detail
+    path = tmp_path / "b" / "config.txt"
+    path.parent.mkdir()
+    path.write_text(STOCK)
+    fixed = fake_root(tmp_path / "c", boot_lines(path), model=model)
+    found = check_core_freq(fixed)
+    assert found.level == "ok" and found.detail.startswith("core_freq_min=500 (")
 
 
 def test_install_keeps_a_baud_rate_of_the_users_own(tmp_path):
@@ -79,7 +93,7 @@ def test_doctor_reads_the_baud_rate_the_firmware_applies(tmp_path):
     ("Raspberry Pi Zero 2 W Rev 1.0", "[pi3]\ncore_freq=250\n", "warn"),
     ("Raspberry Pi 3 Model B Plus Rev 1.3", "[pi3]\ncore_freq=250\n[all]\n", "ok"),
     ("Raspberry Pi 3 Model B Plus Rev 1.3", "core_freq=250\n[pi3]\ncore_freq=400\n", "warn"),
-    ("Raspberry Pi 4 Model B Rev 1.5", "", "ok"),
+    ("Raspberry Pi 5 Model B Rev 1.0", "", "ok"),
 ])
 def test_doctor_wants_core_freq_250_on_a_pi3_or_zero2(tmp_path, model, config, level):
     found = check_core_freq(fake_root(tmp_path, config, model))
