@@ -161,9 +161,9 @@ def run(args) -> int:
 
     for line in pin_warnings(config, source):   # the journal says why a key may read nothing
         log.warning("%s", line)
-    note = pin_note(config, source)     # and which pins share a job that is off
-    if note:
-        log.info("%s", note)
+    pins = pin_note(config, source)     # and which pins share a job that is off
+    if pins:
+        log.info("%s", pins)
     options = dict(config.display.luma_options())
     if getattr(args, "display", None):
         options["display"] = args.display

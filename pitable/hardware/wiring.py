@@ -516,7 +516,8 @@ def wiring_of(config) -> Wiring:
                           "the hub box's DA-15 sockets, through their flanges and the panel", 2))
         parts.append(Part(1, "M3 solder lug, ring type",
                           "under one socket's screw: the sockets' shells to the hub's ground bus"))
-        parts.append(Part(1, "Raspberry Pi case open over the header (one that takes a HAT), and its official power supply",
+        parts.append(Part(1, "Raspberry Pi case open over the header (one that takes a HAT), "
+                             "and its official power supply",
                           "5.1 V: 3 A USB-C for a Pi 4 / 5, 2.5 A micro-USB for a Pi 3 / Zero 2 W"))
         parts.append(Part(1, "hook-up wire, solid core 0.5 mm (AWG 24), 3 colours x 5 m",
                           "links on the hub and the pads; red for 3V3, black for ground"))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pitable.hardware.wiring import (
     CAP, CAP_MM, KEY_NAMES, KEY_PITCH_HOLES, KEY_PITCH_MM, LID_HOLE_MM, LID_MM, PAD_BOARD_MM, PAD_BOX_MM,
-    PROUD_MM, SWITCH_MM, pad_standoff_mm, PULL_UP, RAIL_PIN, Wiring, five_volt_landings,
+    PROUD_MM, SWITCH_MM, pad_standoff_mm, PULL_UP, Wiring, five_volt_landings,
 )
 from pitable.hardware.wiring_picture import (
     GREY, INK, ROLE_COLOURS, SEAT_COLOURS, Drawing, _diode, _ground, layout, text_width, to_png, to_svg,
