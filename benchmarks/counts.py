@@ -731,15 +731,14 @@ def main(argv=None) -> int:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
     result = measure(args)
-    if args.only:  # development: each key scenario's events, by kind; the others as they came
+    if args.only:  # development: each key scenario's events, by kind; then all as JSON (the last line)
         for name, raw in result.items():
             if name in ("gh-physical", "gh-virtual", "cockroach"):
                 for kind, evs in key_events(*raw).items():
                     glass = [e[0] for e in evs]
                     print(f"{name}: {kind}: n {len(glass)}, mean {statistics.fmean(glass) / 1000:.0f} k, "
                           f"max {max(glass) / 1000:.0f} k instructions to glass")
-            else:
-                print(name, json.dumps(raw, default=str)[:20000])
+        print(json.dumps(result, default=str)[:20000])
         return 0
     print(table(result), flush=True)
     if args.check:
