@@ -14,8 +14,11 @@ import subprocess
 import sys
 import time
 
+import pytest
 
 from pitable.rules.log import replay
+
+pytestmark = pytest.mark.system  # real daemons, SIGKILLed at random points
 
 ROWS = ["12345678", "qwertyui", "asdfghjk"]
 

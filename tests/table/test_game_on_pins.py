@@ -62,6 +62,7 @@ def play_grasshopper(s, rng, max_taps=4000):
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.system
 def test_whole_grasshopper_game_on_direct_wired_pins(sim):
     s = sim(seats=3, wiring="direct")
     assert isinstance(s.view(), v.Setup) and frame_is(s, s.view())
@@ -75,6 +76,7 @@ def test_whole_grasshopper_game_on_direct_wired_pins(sim):
     assert frame_is(s, s.view()) and s.view().winners
 
 
+@pytest.mark.system
 def test_whole_grasshopper_game_on_a_four_seat_matrix(sim):
     s = sim(seats=4, wiring="matrix")
     game = start(s, pads=(1, 2, 3, 4))
@@ -134,6 +136,7 @@ def test_same_key_on_two_matrix_seats_at_once(sim):
     assert s.view().locked == (1, 2)
 
 
+@pytest.mark.system
 def test_keys_pressed_in_every_phase_never_break_the_game(sim):
     s = sim(seats=3)
     game = start(s)
@@ -172,6 +175,7 @@ def test_spent_card_and_undo_on_pins(sim):
     assert len(game.state.moves) == moves - 1
 
 
+@pytest.mark.system
 def test_whole_cockroach_game_on_a_six_seat_matrix(sim):
     s = sim(seats=6, wiring="matrix")
     game = start(s, game_key=1, pads=(1, 2, 3, 4, 5, 6))

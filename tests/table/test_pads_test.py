@@ -89,3 +89,44 @@ def test_pads_without_the_display_falls_back_to_the_terminal_and_says_so(tmp_pat
     assert proc.returncode == 0, err
     assert "the display is missing" in err and "/dev/i2c-1" in err and "in this terminal instead" in err
     assert "Traceback" not in err
+
+
+class _Glass:
+    """A display that keeps what it was shown."""
+    width, height, mode = 128, 64, "1"
+
+    def __init__(self):
+        self.frames = []
+
+    def display(self, image):
+        self.frames.append(image)
+
+    def show(self):
+        pass
+
+    def hide(self):
+        pass
+
+    def contrast(self, level):
+        pass
+
+
+def test_a_key_the_moment_the_first_screen_is_up_is_shown():
+    """A builder presses as soon as the wiring test's screen lights (in the real-GPIO guest,
+    0.1 s after it): the key says which it is. In a game the same key would be judged by a
+    screen nobody had seen yet, and refused."""
+    from pitable.hardware.keys import KeyEdge
+    from pitable.pads_test import wiring_loop
+    from pitable.table.screen import Screen
+
+    config = load_config(ROOT / "config" / "direct-3-seats.yaml")
+    printed, now = [], [100.0]
+    app = PadsTest(config, out=printed.append)
+    loop = wiring_loop(app, Screen(_Glass(), lambda: now[0], blank_after=0), lambda view: render(view, "en"),
+                       config, clock=lambda: now[0])
+    loop.refresh()
+    loop.post(KeyEdge(0, 0, True, 100.05))
+    now[0] = 100.15
+    loop.post(KeyEdge(0, 0, False, 100.15))
+    loop.step(0)
+    assert printed == ["Seat 1 key 1: GPIO 4 (pin 7)"]

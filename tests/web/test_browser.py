@@ -9,6 +9,8 @@ import pytest
 
 from tests.web.browser import need_browser, open_browser, wait_for
 
+pytestmark = pytest.mark.system  # a real browser
+
 
 @pytest.fixture
 def browsers():

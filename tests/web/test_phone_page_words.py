@@ -34,6 +34,7 @@ def narrow(driver):
                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("lang", ["en", "de", "vi"])
 def test_the_phone_page_never_breaks_a_word_at_390_px(web_table, lang, tmp_path):
     need_browser()

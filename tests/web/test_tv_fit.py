@@ -93,6 +93,7 @@ def phases(t, game):
         yield "bids revealed"
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("game", ["cockroach", "grasshopper"])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_tv_page_fits_1920x1080_in_every_phase(tv, tmp_path, lang, game):

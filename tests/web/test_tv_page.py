@@ -192,6 +192,7 @@ return {texts: out, scroll: document.scrollingElement.scrollWidth, width: window
 """
 
 
+@pytest.mark.system
 def test_tv_page_at_1920x1080_uses_the_width_and_text_reads_from_3_m(web_table, tv_browser):
     """On a 1080p TV every text is at least 30 CSS px (about 19 mm on a 55-inch set), the
     three columns sit side by side across the width, nothing sticks out sideways."""
@@ -210,6 +211,7 @@ def test_tv_page_at_1920x1080_uses_the_width_and_text_reads_from_3_m(web_table, 
     assert max(x[3] for x in texts) <= 1920
 
 
+@pytest.mark.system
 def test_tv_page_at_a_phones_width_is_one_column_without_sideways_scroll(web_table, tv_browser):
     t = web_table()
     cockroach_four(t)
