@@ -73,6 +73,16 @@ def blink_leds(signals, wiring, out, pause: float = 0.6, sleep=time.sleep) -> in
     return blinked
 
 
+def wiring_loop(app: PadsTest, screen, render, config, clock=time.monotonic):
+    """The wiring test's loop. Its keys mean the same on every screen (each says which it
+    is), so none is judged by the screen its presser saw (``reaction`` 0): a game refuses
+    a key that came before its first screen had been up a reaction time, but a builder's
+    first press, the moment the screen is up, must show."""
+    from pitable.table.loop import Loop
+
+    return Loop(app, screen, render, hold=config.pads.hold, clock=clock, reaction=0)
+
+
 def pads_test(args) -> int:
     """``pitable pads``: show which seat and key is pressed, to check the wiring."""
     config, source = choose_config(args.config)
@@ -86,7 +96,7 @@ def _run(stack: contextlib.ExitStack, config, source, options: dict, note: str |
     also when opening the pads fails (the screen then still ends on a fresh line)."""
     from pitable.hardware.display import open_display
     from pitable.screens.render import render
-    from pitable.table.loop import Loop, Stop
+    from pitable.table.loop import Stop
     from pitable.table.screen import Screen
 
     try:
@@ -106,7 +116,7 @@ def _run(stack: contextlib.ExitStack, config, source, options: dict, note: str |
     screen = Screen(device, time.monotonic, blank_after=0)
     stack.callback(screen.close)  # and the prompt on a line of its own
     app = PadsTest(config)
-    loop = Loop(app, screen, lambda view: render(view, config.language), hold=config.pads.hold)
+    loop = wiring_loop(app, screen, lambda view: render(view, config.language), config)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
     if config.pads.wiring == "keyboard":
