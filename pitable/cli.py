@@ -70,6 +70,8 @@ def _main(argv: list[str] | None) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from pitable.rules.games import NAMES
+
     parser = argparse.ArgumentParser(prog="pitable", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"pitable {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -93,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play many games with bots and print statistics")
-    p.add_argument("--game", choices=tuple(SIMULATIONS), default="grasshopper")
+    p.add_argument("--game", choices=NAMES, default=NAMES[0])
     p.add_argument("--games", type=int, default=1000, metavar="N")
     p.add_argument("--players", type=int, default=4, metavar="P")
     p.add_argument("--seed", type=int, default=1, metavar="S")
@@ -138,10 +140,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# The module that simulates each game (simulate, format_stats, BOT_NAMES).
-SIMULATIONS = {"grasshopper": "pitable.sim.runs", "cockroach": "pitable.sim.cockroach"}
-
-
 def cmd_league(args) -> int:
     """The league is a benchmark kept beside the package (league/), never installed on a Pi."""
     from pathlib import Path
@@ -182,9 +180,9 @@ def cmd_replay(args) -> int:
     if args.json:
         print(json.dumps(by_seat(state.to_json(), seats)))
     else:
-        from pitable.screens.text import describe
+        from pitable.table.games import table_game
 
-        print(describe(state, seats))
+        print(table_game(log.header["game"]).describe(by_seat(state.to_json(), seats)))
     if args.check_assistant:
         if not log.header.get("assistant"):  # absent, or empty: the header check lets both through
             raise LogError(f"{args.file}: the assistant did not play in this game")
@@ -218,7 +216,9 @@ def cmd_simulate(args) -> int:
         raise PitableError(f"{spec.title} has no rule options")
     import importlib
 
-    sim = importlib.import_module(SIMULATIONS[spec.name])
+    from pitable.table.games import table_game
+
+    sim = importlib.import_module(table_game(spec.name).simulation)  # simulate, format_stats, BOT_NAMES
     known = sim.BOT_NAMES
     kwargs = {}
     if spec.options:  # the rule options, the strong player's budget and the processes

@@ -1,4 +1,5 @@
-"""Plain-text views of a game, for people reading a terminal (``pitable replay``)."""
+"""Plain-text views of a game, for people reading a terminal (``pitable replay``): each game's
+``describe_<game>`` is registered in ``pitable.table.games``."""
 
 from __future__ import annotations
 
@@ -14,15 +15,6 @@ def seat_name(n) -> str:
     if isinstance(n, int) and n > ASSISTANT_SEAT:
         return f"Pi{'' if n == ASSISTANT_SEAT + 1 else n - ASSISTANT_SEAT}"
     return str(n)
-
-
-def describe(state, seats=None) -> str:
-    """What a person wants to read about a game's state, seats by their numbers at the
-    table (``seats``: the seat of each player; players 1..n without it)."""
-    from pitable.rules.log import by_seat
-
-    data = by_seat(state.to_json(), seats or range(1, state.players + 1))
-    return DESCRIBE[data["game"]](data)
 
 
 def describe_grasshopper(data: dict) -> str:
@@ -63,5 +55,3 @@ def describe_cockroach(data: dict) -> str:
         lines.append(f"Seat {seat_name(seat['seat'])}: {seat['hand']} in hand; face up: {counts(seat['row'])}")
     return "\n".join(lines)
 
-
-DESCRIBE = {"grasshopper": describe_grasshopper, "cockroach": describe_cockroach}  # by rules.games name

@@ -14,6 +14,7 @@ from pitable.rules.games import GAMES
 from pitable.table.base import NOTICE_SECONDS
 from pitable.table import notices
 from pitable.table.base import Controller, page_keys
+from pitable.table.games import table_game
 from pitable.table.loop import App
 from pitable.table.setup import Setup
 
@@ -282,7 +283,6 @@ class Table(App):
         return found
 
     def _start(self, choice: dict):
-        from pitable.rules import grasshopper as gh
         from pitable.table.journal import Journal, NoJournal
 
         seats = tuple(choice["seats"])
@@ -290,25 +290,9 @@ class Table(App):
                  "started": time.strftime("%Y-%m-%dT%H:%M:%S")}
         if choice["deck"] == "virtual":
             extra["seed"] = self.rng.getrandbits(32)
-        if choice["game"] == "cockroach":
-            from pitable.rules import cockroach as cr
-
-            header = cr.header(len(seats), seats.index(choice["first"]), mode=choice.get("mode", cr.FULL), **extra)
-            state = cr.state_from_header(header)
-        else:
-            options = gh.Options.from_dict(choice["options"])
-            pi = choice.get("assistant") or {}
-            players = len(seats) + pi.get("seats", 0)
-            if pi.get("seats"):
-                from pitable.sim.search import DEFAULT_BUDGET
-
-                # its seats come after the pads'; the seed makes its decisions again on resume
-                extra["assistant"] = {"seats": list(range(len(seats) + 1, players + 1)),
-                                      "level": pi["level"],
-                                      "budget": self.assistant.get("budget") or DEFAULT_BUDGET,
-                                      "seed": self.rng.getrandbits(32)}
-            header = gh.header(players, options, **extra)
-            state = gh.State(players, options)
+        played = table_game(choice["game"])
+        header = played.new_header(choice, seats, extra, rng=self.rng, assistant=self.assistant)
+        state = played.spec.rules.state_from_header(header)
         try:
             journal = Journal.create(self.log_dir, header)
         except OSError as e:
@@ -410,25 +394,5 @@ class Table(App):
         # hold 5 shows a phone's QR (again) for a seat of this game
         given = dict(clock=self.clock, signal=self._signal, resumed=resumed, header=header, phones=self.phones,
                      web_address=self.web_address, pads=self.seats, **self._timing())
-        if header["game"] == "cockroach":
-            from pitable.table.cockroach import CockroachTable
-            from pitable.table.cockroach_quick import QuickCockroachTable
-
-            table = QuickCockroachTable if state.mode == "quick" else CockroachTable  # the header's mode
-            return table(state, tuple(header.get("pads") or range(1, state.players + 1)), journal, **given)
-        from pitable.rules import grasshopper as gh
-        from pitable.table.grasshopper import GrasshopperTable
-
-        deck = gh.VirtualDeck(header["seed"]) if header.get("deck") == "virtual" else None
-        if deck is not None and not deck.matches(state):
-            log.warning("the log's reveals do not follow its seed; asking for reveals instead")
-            deck = None
-        from pitable.rules.log import seats_of
-
-        assistant = None
-        seats = tuple(seats_of(header, state.players))  # the one numbering replay and the web use
-        if header.get("assistant"):
-            from pitable.table.assistant import Assistant
-
-            assistant = Assistant.from_header(header["assistant"], post=self._post, worker=self.assistant_worker)
-        return GrasshopperTable(state, seats, journal, deck, assistant=assistant, **given)
+        return table_game(header["game"]).controller(state, journal, post=self._post,
+                                                     worker=self.assistant_worker, **given)

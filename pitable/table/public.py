@@ -10,11 +10,9 @@ one private thing a phone sees (its own bid) is decided in ``pitable.web.publish
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from pitable.i18n import Msg, msg
-from pitable.rules.games import GAMES
+from pitable.i18n import msg
 from pitable.screens import views as v
+from pitable.table.games import SetUp, table_game
 
 
 def code_elsewhere(seat: int):
@@ -43,11 +41,6 @@ def where(current) -> tuple | None:
 
 # -- the real cards before the game has begun; rows one short of losing --------------------
 
-class SetUp(NamedTuple):
-    title: Msg
-    lines: tuple         # Msgs
-
-
 def set_up(current) -> SetUp | None:
     """How the real cards are set up while the game has not really begun: Cockroach Poker
     until the first offer (C1, C6: the glass's own deal lines), Grasshopper Poker until the
@@ -55,35 +48,7 @@ def set_up(current) -> SetUp | None:
     state = current.state
     if state is None:
         return None
-    return SET_UP[current.game](current, state)
-
-
-def _cockroach_set_up(current, state) -> SetUp | None:
-    return SetUp(msg("cr.title.deal"), current.deal_lines()) if not state.moves else None
-
-
-def _grasshopper_set_up(current, state) -> SetUp | None:
-    from pitable.rules.grasshopper import BIDDING, REVEAL
-
-    if state.round != 1 or state.turn != 1 or state.phase not in (REVEAL, BIDDING):
-        return None
-    lines = [msg("gh.setup.cards"), msg("gh.setup.chips")]
-    if current.header.get("deck") == "virtual":
-        lines.append(msg("gh.setup.virtual"))
-    else:
-        lines += [msg("gh.setup.pile"), msg("gh.setup.display")]
-    return SetUp(msg("gh.title.setup"), tuple(lines))
-
-
-def _by_game(grasshopper, cockroach) -> dict:
-    from pitable.rules import cockroach as cr, grasshopper as gh
-
-    out = {gh.GAME: grasshopper, cr.GAME: cockroach}
-    assert set(out) == set(GAMES), "a game without its story or set-up here"
-    return out
-
-
-SET_UP = _by_game(_grasshopper_set_up, _cockroach_set_up)
+    return table_game(current.game).set_up(current, state)
 
 
 def one_short(current) -> tuple:

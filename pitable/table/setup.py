@@ -12,7 +12,7 @@ from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller, every_k
 from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
 
 LIMITS = {name: (game(name).min_players, game(name).max_players) for name in GAMES}
-GH_OPTIONS = game("grasshopper").options  # labels: msg "opt.<name>"
+OPTIONS = tuple(dict.fromkeys(o for name in GAMES for o in game(name).options))  # every game's; labels: msg "opt.<name>"
 MODES = {name: game(name).modes for name in GAMES if game(name).modes}  # the first is the default
 from pitable.keys import KEY_PHONE, KEY_PI  # noqa: E402 - "5": a phone joins; "6": the Pi takes a seat
 MAX_SEATS = max(high for _, high in LIMITS.values())  # seat numbers a phone may take: up to the largest game
@@ -46,7 +46,7 @@ class Setup(Controller):
         self.language = language
         self.step = "game"
         self.joined: list = []
-        self.options = {name: False for name in GH_OPTIONS}
+        self.options = {name: False for name in OPTIONS}
         self.first = None           # Cockroach Poker: the first player's pad number
         self.modes = {name: modes[0] for name, modes in MODES.items()}  # Cockroach Poker: quick
         # Grasshopper Poker: seats the assistant plays (the config's default; key 6 at the

@@ -16,7 +16,7 @@ import json
 
 from pitable.i18n import Msg, catalog, msg
 from pitable.keys import NAMES
-from pitable.rules.games import GAMES, game
+from pitable.table.games import TABLE_GAMES, table_game
 from pitable.narrator import RevealedBids
 
 
@@ -104,32 +104,49 @@ def table_payload(snap) -> dict:
     # shows the last turn's pages
     round_, turn = snap.where or (st["round"], st.get("turn"))
     locked = set(st.get("locked", ()))
-    seats = []
-    if game(st["game"]).losers:  # Cockroach Poker: hands and face-up rows, no chips
-        out["where"] = w(msg("resumed.round", round=round_))
-        if st.get("mode") == "quick":  # one press a round: the talk is the table's, not the page's
-            out["where"] = w(msg("web.quick_where", round=round_))
-        for i, s in enumerate(st["seats"]):
-            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.cards", n=s["hand"])),
-                          "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n], "locked": False,
-                          "active": st.get("active") == pads[i],
-                          "warn": pads[i] in snap.one_short})  # C6: one more of a kind loses
-        out["display"] = None
-        out["card"] = _card(w, st, snap.story)
-    else:
-        out["where"] = w(msg("resumed.round_turn", round=round_, turn=turn))
-        out["display"] = [w(msg(f"n.{k}", n=n)) for k, n in st["display"].items()] or [w(msg("display.empty"))]
-        out["pile"] = w(msg("pile", n=st["pile"]))
-        for i, s in enumerate(st["seats"]):
-            seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.chips", n=s["chips"])),
-                          "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["garden"].items()],
-                          "locked": pads[i] in locked,
-                          "active": st.get("chooser") == pads[i]})
+    # the seats as the game's registration lays them out (pitable.table.games.TableGame.board)
+    seats = BOARDS[table_game(st["game"]).board](w, st, snap, out, round_, turn, pads, locked)
     out["bidding"] = st.get("phase") == "bidding"
     out["seats"] = seats
     out["history"] = _words_of_story(w, snap.story)
     out["setup"] = _set_up(w, snap.set_up)
     return out
+
+
+def _rows_board(w, st, snap, out, round_, turn, pads, locked) -> list:
+    """Hands and face-up rows, no chips (Cockroach Poker); the card in play."""
+    out["where"] = w(msg("resumed.round", round=round_))
+    if st.get("mode") == "quick":  # one press a round: the talk is the table's, not the page's
+        out["where"] = w(msg("web.quick_where", round=round_))
+    seats = []
+    for i, s in enumerate(st["seats"]):
+        seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.cards", n=s["hand"])),
+                      "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["row"].items() if n], "locked": False,
+                      "active": st.get("active") == pads[i],
+                      "warn": pads[i] in snap.one_short})  # C6: one more of a kind loses
+    out["display"] = None
+    out["card"] = _card(w, st, snap.story)
+    return seats
+
+
+def _chips_board(w, st, snap, out, round_, turn, pads, locked) -> list:
+    """Chips and gardens, the display and the pile (Grasshopper Poker)."""
+    out["where"] = w(msg("resumed.round_turn", round=round_, turn=turn))
+    out["display"] = [w(msg(f"n.{k}", n=n)) for k, n in st["display"].items()] or [w(msg("display.empty"))]
+    out["pile"] = w(msg("pile", n=st["pile"]))
+    seats = []
+    for i, s in enumerate(st["seats"]):
+        seats.append({"name": w(msg("seat", seat=pads[i])), "count": w(msg("web.chips", n=s["chips"])),
+                      "lines": [w(msg(f"n.{k}", n=n)) for k, n in s["garden"].items()],
+                      "locked": pads[i] in locked,
+                      "active": st.get("chooser") == pads[i]})
+    return seats
+
+
+# what a game's registration may name as its board (TableGame.board), and what holding A
+# shows for it on a phone's page
+BOARDS = {"chips": _chips_board, "rows": _rows_board}
+SCORES = {"chips": "web.scores", "rows": "web.rows"}
 
 
 def seat_keys(snap, seat: int) -> list:
@@ -149,8 +166,8 @@ def seat_keys(snap, seat: int) -> list:
 def seat_payload(snap, seat: int) -> dict:
     w = catalog(snap.language).words
     bid = snap.private.get(seat)
-    spec = GAMES.get((snap.state or {}).get("game"))
-    losers = spec is not None and spec.losers
+    played = TABLE_GAMES.get((snap.state or {}).get("game"))
+    scores = SCORES[played.board] if played is not None else "web.scores"
     return {"seat": seat, "name": w(msg("seat", seat=seat)), "keys": seat_keys(snap, seat),
             "bid": None if bid is None else NAMES[bid],
             # the screen these buttons are for: a tap sends the one its page had shown for a
@@ -158,4 +175,4 @@ def seat_payload(snap, seat: int) -> dict:
             "screen": snap.screen, "reaction": round(snap.reaction * 1000),
             "words": {**{k: w(msg(k)) for k in ("web.my_bid", "web.undo", "web.gone")},
                       # what holding A shows: the chips, or in Cockroach Poker (no chips) the rows
-                      "web.scores": w(msg("web.rows" if losers else "web.scores"))}}
+                      "web.scores": w(msg(scores))}}

@@ -40,7 +40,7 @@ def test_config_setup_cli_and_log_read_the_registry():
     assert config.GAMES == {n: (s.title, s.min_players, s.max_players) for n, s in GAMES.items()}
     assert setup.LIMITS == {n: (s.min_players, s.max_players) for n, s in GAMES.items()}
     assert setup.GAMES == log.GAMES == NAMES
-    assert list(setup.GH_OPTIONS) == ["beginner", "x_takes_cancelled_ace", "end_on_empty_pile"]
+    assert list(setup.OPTIONS) == ["beginner", "x_takes_cancelled_ace", "end_on_empty_pile"]
 
 
 # Where a game's name is still compared, and why (each goes when its reason does).
