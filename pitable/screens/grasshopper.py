@@ -100,7 +100,7 @@ def _setup_game(c: Canvas, v) -> None:
     top = max(overhang(head), overhang(lang))
     c.text(0, top + 1, head)
     hint(c, W - 1, top, "X", lang, align="right")
-    for i, (game, (a, b)) in enumerate(zip(("grasshopper", "cockroach"), columns(2, gap=4)), 1):
+    for i, (game, (a, b)) in enumerate(zip(GAMES, columns(len(GAMES), gap=4)), 1):  # keys 1.. in this order
         mid = (a + b + 1) // 2
         kw = 18
         c.rect(mid - kw - 3, 15, mid - 4, 34, fill=1, radius=2)
