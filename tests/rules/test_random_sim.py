@@ -54,9 +54,13 @@ def _id(case) -> str:
 
 @pytest.mark.parametrize("name, players, options", CASES, ids=[_id(c) for c in CASES])
 def test_random_games_accept_the_legal_refuse_the_rest_undo_and_replay(name, players, options):
-    spec = GAMES[name]
+    random_games(GAMES[name], players, options)
+
+
+def random_games(spec, players, options):
+    """Play SEEDS games of ``spec`` with random legal inputs, checking at every step."""
     for seed in SEEDS:
-        rng = random.Random(f"{name} {players} {options} {seed}")
+        rng = random.Random(f"{spec.name} {players} {options} {seed}")
         header, state = start(spec, players, options, rng)
         lines = [encode(header)]
         seen: dict = {}  # every input legal somewhere in this game (in order): the illegal ones come from here
@@ -89,3 +93,22 @@ def test_random_games_accept_the_legal_refuse_the_rest_undo_and_replay(name, pla
         assert replayed == state and replayed.to_json() == state.to_json()
         assert replayed.moves == state.moves
 
+
+
+def test_a_game_registered_is_all_these_checks_and_the_log_read(monkeypatch):
+    """A third game (tests/rules/nim_game.py) registered in GAMES gets the same random games
+    and its logs replay, with no code of the checks or of the log naming it."""
+    from pitable.rules import games, log
+    from tests.rules import nim_game
+
+    spec = games.GameSpec(nim_game.GAME, "Nim", nim_game, nim_game.MIN_PLAYERS, nim_game.MAX_PLAYERS,
+                          options=(), assistant=False, virtual_deck=False, first_chosen=False, losers=True,
+                          new_header=nim_game.header)
+    monkeypatch.setitem(games.GAMES, spec.name, spec)
+    monkeypatch.setattr(log, "GAMES", (*log.GAMES, spec.name))
+    for _, players, options in variants(spec):
+        random_games(spec, players, options)
+    # and the checks see a rules module that breaks its promise: an undo that restores nothing
+    monkeypatch.setattr(nim_game.State, "pop", lambda self: self.moves.pop())
+    with pytest.raises(AssertionError):
+        random_games(spec, 2, {})
