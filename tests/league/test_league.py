@@ -213,6 +213,7 @@ def test_a_resumed_league_plays_only_the_games_its_record_lacks(tmp_path, monkey
                 record_to=str(record), resume=True)
 
 
+@pytest.mark.system  # a pitable command in its own subprocess
 def test_pitable_league_imports_the_clones_league_and_nothing_else_of_the_clone(tmp_path):
     """From any folder, ``pitable league`` plays with the clone's league/, and the clone's root
     is not put on the import path (its tests and benchmarks stay unimportable)."""
