@@ -142,11 +142,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_league(args) -> int:
     """The league is a benchmark kept beside the package (league/), never installed on a Pi."""
+    import importlib.util
     from pathlib import Path
 
-    root = Path(__file__).resolve().parent.parent
-    if (root / "league" / "run.py").is_file() and str(root) not in sys.path:
-        sys.path.insert(0, str(root))
+    folder = Path(__file__).resolve().parent.parent / "league"
+    if (folder / "run.py").is_file() and "league" not in sys.modules:
+        # the clone's league/ by its path: the clone's other folders (tests, benchmarks)
+        # do not become importable, as a sys.path entry for its root would make them
+        spec = importlib.util.spec_from_file_location("league", folder / "__init__.py",
+                                                      submodule_search_locations=[str(folder)])
+        if spec is not None and spec.loader is not None:
+            sys.modules["league"] = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(sys.modules["league"])
     try:
         import openskill  # noqa: F401 - the league's rating package (the test extra)
         from league.run import main as league_main

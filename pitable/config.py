@@ -30,6 +30,7 @@ from pitable.hardware.panel import HARDWARE as HARDWARE_DISPLAYS  # the OLED con
 from pitable.i18n import LANGUAGES  # the locale files' languages (no words are loaded)
 from pitable.keys import COUNT as KEYS_PER_PAD
 from pitable.rules.games import ASSISTANT_LEVELS
+from pitable.screens.views import NOTICE_SECONDS, REVEAL_SECONDS  # the screens' times
 from pitable.rules.games import GAMES as REGISTRY  # the games and their seat limits
 
 __all__ = [
@@ -157,9 +158,9 @@ class Config:
     game: str = "grasshopper"
     deck: str = "physical"
     language: str = "en"                 # the table's words: en, de or vi (logs stay English)
-    notice_seconds: float = 8.0          # a screen that only informs moves on after this (0: on a key)
+    notice_seconds: float = NOTICE_SECONDS  # a screen that only informs moves on after this (0: on a key)
     reaction_seconds: float = 0.3        # a key is judged by the screen up this long when it went down
-    reveal_seconds: float = 3.0          # the bids stay on the glass at least this long, whatever is pressed
+    reveal_seconds: float = REVEAL_SECONDS  # the bids stay on the glass at least this long, whatever is pressed
     log_dir: Path | None = None          # None: default_log_dir()
     seats: int = len(DEFAULT_DIRECT)     # how many pads are wired
     display: DisplayConfig = DisplayConfig()

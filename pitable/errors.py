@@ -13,6 +13,11 @@ class IllegalMove(PitableError, ValueError):
     """An input the rules refuse; the message says why. The state is unchanged."""
 
 
+class OptionError(PitableError, ValueError):
+    """A rule option that does not exist, or a value it cannot take (not a move: nothing was
+    played); the message names the option and the ones there are."""
+
+
 class LogError(PitableError, ValueError):
     """A game log that cannot be read or replayed; the message names the line."""
 

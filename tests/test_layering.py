@@ -49,3 +49,12 @@ def test_the_loop_loads_no_gpiozero():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('gpiozero', 'luma', 'yaml')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_game_controllers_load_no_config_file_reader():
+    """The screens' times (notice, reveal) are the screens' facts, read by the config and
+    the table alike: the controllers import no YAML reader and no config."""
+    code = ("import sys, pitable.table.base; "
+            "print(sorted(m for m in sys.modules if m == 'pitable.config' or m.split('.')[0] == 'yaml'))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.strip() == "[]"

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from typing import Any, NamedTuple
 
-from pitable.errors import IllegalMove
+from pitable.errors import IllegalMove, OptionError
 
 Fx = list[Any]  # what a push did, gathered
 
@@ -645,7 +645,7 @@ def state_from_header(head: dict[str, Any]) -> State:
         raise IllegalMove("header: options must be an object")
     unknown = sorted(set(options) - {"first", "mode"})
     if unknown:
-        raise IllegalMove(f"header: unknown option {unknown[0]!r} (options: first, mode)")
+        raise OptionError(f"header: unknown option {unknown[0]!r} (options: first, mode)")
     mode = options.get("mode", FULL)
     if mode not in MODES:
         raise IllegalMove(f"header: mode must be {' or '.join(MODES)}, not {mode!r}")

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pitable.errors import IllegalMove
+from pitable.errors import IllegalMove, OptionError
 from pitable.keys import NAMES as KEYS
 
 if TYPE_CHECKING:
@@ -72,10 +72,10 @@ class Options:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise IllegalMove(f"unknown option {unknown[0]!r} (options: {', '.join(sorted(names))})")
+            raise OptionError(f"unknown option {unknown[0]!r} (options: {', '.join(sorted(names))})")
         for key, value in data.items():
             if not isinstance(value, bool):
-                raise IllegalMove(f"option {key!r} must be true or false, not {value!r}")
+                raise OptionError(f"option {key!r} must be true or false, not {value!r}")
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, NamedTuple
 
-from pitable.errors import IllegalMove, LogError
+from pitable.errors import IllegalMove, LogError, OptionError
 from pitable.rules.games import ASSISTANT_LEVELS, NAMES
 from pitable.rules.games import GAMES as GAMES_BY_NAME
 
@@ -126,7 +126,7 @@ def check_header(header: JSON, line: int = 1) -> Any:
     module = game_module(header.get("game"), line)
     try:
         state = module.state_from_header(header)
-    except IllegalMove as e:
+    except (IllegalMove, OptionError) as e:
         raise bad(str(e)) from None
     except (TypeError, ValueError, KeyError, RecursionError):
         raise bad("header: players or options are not valid") from None

@@ -12,10 +12,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from pitable.rules.cockroach import KINDS as CRITTERS  # Cockroach Poker's, in the rules' order
+from pitable.rules.grasshopper import KINDS
 from pitable.screens import font
-
-KINDS = ("grasshopper", "corn", "strawberry", "broccoli", "blackberry")
-CRITTERS = ("rat", "cockroach", "bat", "fly", "scorpion", "stinkbug", "spider", "toad")  # Cockroach Poker
 
 _ICONS = {
     "grasshopper": (

@@ -19,6 +19,10 @@ from typing import NamedTuple
 
 from pitable.i18n import Msg  # noqa: F401 - the type of every wording field below
 
+# How long screens stay (config's defaults and the table's, from here)
+NOTICE_SECONDS = 8.0  # a screen that only informs moves on by itself after this (0: on a key only)
+REVEAL_SECONDS = 3.0  # the bids stay on the glass at least this long, whatever is pressed
+
 
 class Key(NamedTuple):
     """One key of a screen's key table: what pressing it does, and what the glass and the

@@ -21,7 +21,7 @@ from pitable.table.setup import Setup
 # The rules and the journal load when a game starts or resumes, not before the first
 # frame: start-up is what people wait for when they plug the Pi in.
 
-log = logging.getLogger("pitable")
+log = logging.getLogger(__name__)
 
 
 

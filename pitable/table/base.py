@@ -27,10 +27,7 @@ log = logging.getLogger(__name__)
 
 from pitable.keys import KEY_A, KEY_PHONE, KEY_SAME, KEY_X  # noqa: E402, F401 - the controllers' keys
 TOAST_SECONDS = 2.5
-from pitable.config import Config  # noqa: E402
-
-NOTICE_SECONDS = Config.notice_seconds  # an informing screen moves on by itself after this (0: on a key only)
-REVEAL_SECONDS = Config.reveal_seconds  # the bids stay on the glass at least this long, whatever is pressed
+from pitable.screens.views import NOTICE_SECONDS, REVEAL_SECONDS  # noqa: E402, F401 - the screens' times
 # Lines said now (a take, a harvest) stay on the glass this long before the Pi's own move may
 # replace them: reading a few short lines, from across the table
 READ_SECONDS = 3.0

@@ -101,6 +101,8 @@ class GrasshopperTable(GameTable):
 
     # -- keys ---------------------------------------------------------------------------------
 
+    _bid_keys: tuple = (None, ())   # (seats and spent cards, the bidding key table they make)
+
     def _phase_keys(self, shown) -> tuple:
         """What each key does in the phase up: the reveal prompt names kinds (keys 1-5, of the
         seat naming this reveal's cards; a kind with no card left does nothing), the bidding
@@ -116,8 +118,14 @@ class GrasshopperTable(GameTable):
             return tuple(Key(i, ("reveal", kind), msg(f"kind.{kind}"), by)
                          for i, kind in enumerate(KINDS) if st.unseen[i])
         if st.phase is BIDDING:
-            return tuple(Key(c, ("bid", c), NAMES[c], (seat,)) for p, seat in enumerate(self.seats)
-                         if seat <= ASSISTANT_SEAT for c in range(len(NAMES)) if not st.spent[p] >> c & 1)
+            # a lock-in asks for this table three times (the loop's judgement, the key, the
+            # frame) and spends no card: built again only when a card is spent
+            made = (self.seats, tuple(st.spent))
+            if self._bid_keys[0] != made:
+                self._bid_keys = (made, tuple(Key(c, ("bid", c), NAMES[c], (seat,))
+                                              for p, seat in enumerate(self.seats)
+                                              if seat <= ASSISTANT_SEAT for c in gh.HANDS[st.spent[p]]))
+            return self._bid_keys[1]
         if st.phase is CHOOSING:
             chooser = self.seats[st.chooser]
             if chooser > ASSISTANT_SEAT:

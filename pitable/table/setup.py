@@ -9,7 +9,7 @@ from pitable.screens.views import Key, meaning
 from pitable.hardware.keys import HOLD
 from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller, every_key
 
-from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
+from pitable.rules.games import ASSISTANT_LEVELS, NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
 
 LIMITS = {name: (game(name).min_players, game(name).max_players) for name in GAMES}
 OPTIONS = tuple(dict.fromkeys(o for name in GAMES for o in game(name).options))  # every game's; labels: msg "opt.<name>"
@@ -17,7 +17,8 @@ MODES = {name: game(name).modes for name in GAMES if game(name).modes}  # the fi
 from pitable.keys import KEY_PHONE, KEY_PI  # noqa: E402 - "5": a phone joins; "6": the Pi takes a seat
 MAX_SEATS = max(high for _, high in LIMITS.values())  # seat numbers a phone may take: up to the largest game
 QR_SECONDS = 120.0  # a phone's QR closes by itself (its ticket with it)
-PI_STEPS = ((0, "strong"), (1, "strong"), (1, "easy"), (2, "strong"), (2, "easy"), (3, "strong"), (3, "easy"))
+# key 6's steps: no Pi, then 1 to 3 Pi seats, each at the registry's levels, strongest first
+PI_STEPS = ((0, ASSISTANT_LEVELS[-1]),) + tuple((n, level) for n in (1, 2, 3) for level in reversed(ASSISTANT_LEVELS))
 
 
 class Setup(Controller):

@@ -9,7 +9,10 @@ something a page shows could have changed; the web thread is woken with
 
 from __future__ import annotations
 
+import logging
 from typing import NamedTuple
+
+log = logging.getLogger(__name__)
 
 
 class Snapshot(NamedTuple):
@@ -93,6 +96,7 @@ class Publisher:
         self._key = None
         self._public = {}               # (seat, language) -> the public frame's bytes
         self.latest: Snapshot | None = None
+        self._wake_failing = False      # the last wake raised: logged once, not again each step
 
     def _frame(self, view, frame) -> bytes:
         seat = code_on_screen(view)
@@ -136,5 +140,9 @@ class Publisher:
                                public.where(current))
         try:
             self.wake(self.latest)
-        except Exception:  # noqa: BLE001 - the web side stopped: the table goes on
-            pass
+        except Exception:  # noqa: BLE001 - a web fault never stops the table
+            if not self._wake_failing:  # once an outage: it would repeat every step
+                log.exception("cannot hand the pages their update; the table goes on")
+            self._wake_failing = True
+        else:
+            self._wake_failing = False

@@ -2,6 +2,7 @@
 is seeded, rotates every seat and rates every bot."""
 
 import io
+import os
 import random
 
 import pytest
@@ -210,3 +211,20 @@ def test_a_resumed_league_plays_only_the_games_its_record_lacks(tmp_path, monkey
     with pytest.raises(ValueError, match="another table"):
         run.run(4, ("random", "heuristic"), ("random",), {2: 4, 3: 2, 4: 2}, out=io.StringIO(),
                 record_to=str(record), resume=True)
+
+
+@pytest.mark.system  # a pitable command in its own subprocess
+def test_pitable_league_imports_the_clones_league_and_nothing_else_of_the_clone(tmp_path):
+    """From any folder, ``pitable league`` plays with the clone's league/, and the clone's root
+    is not put on the import path (its tests and benchmarks stay unimportable)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = ("import sys; from pitable.cli import main; "
+            "code = main(['league', '--bots', 'heuristic,random', '--games', '2,0,0', '--seed', '3']); "
+            f"print('RESULT', code, {str(root)!r} in sys.path, 'league.run' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120, env={**os.environ, "PYTHONPATH": ""})
+    assert out.stdout.splitlines()[-1] == "RESULT 0 False True", out.stdout + out.stderr

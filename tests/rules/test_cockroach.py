@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitable.errors import IllegalMove, LogError
+from pitable.errors import IllegalMove, LogError, OptionError
 from pitable.rules import cockroach as c
 from pitable.rules.cockroach import Call, Flip, Lost, Offered, Passed, Pass, State, Took
 from pitable.rules.log import encode, replay
@@ -106,11 +106,16 @@ def test_c2_header_without_options_starts_with_seat_1():
     ({"players": 4, "options": {"first": "1"}}, "first must be a seat"),
     ({"players": 4, "options": {"first": True}}, "first must be a seat"),
     ({"players": 4, "options": []}, "options must be an object"),
-    ({"players": 4, "options": {"start": 1}}, "unknown option 'start'"),
 ])
 def test_c2_bad_header_refused_with_reason(head, words):
     with pytest.raises(IllegalMove, match=words):
         c.state_from_header({"game": "cockroach", **head})
+
+
+def test_c2_an_unknown_option_is_an_option_error_not_a_move():
+    with pytest.raises(OptionError, match="unknown option 'start'") as caught:
+        c.state_from_header({"game": "cockroach", "players": 4, "options": {"start": 1}})
+    assert not isinstance(caught.value, IllegalMove)
 
 
 def test_c2_state_refuses_bad_first_and_players():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pitable.errors import IllegalMove, PitableError
+from pitable.errors import IllegalMove, OptionError, PitableError
 from pitable.rules.grasshopper import (CARDS, DECK, KINDS, Bids, Choose, Harvested, Options, Outcome,
                                        Phase, Plagued, Reveal, RoundEnded, Stalemate, State, Took,
                                        VirtualDeck, resolve, CARD_INDEX)
@@ -518,8 +518,9 @@ def test_state_waits_for_what_its_phase_says():
     assert state.waiting_for() == "seat 2 to choose a kind"
 
 
-def test_options_from_dict_refuses_unknown_and_non_bool():
-    with pytest.raises(IllegalMove, match="unknown option"):
-        Options.from_dict({"beginer": True})
-    with pytest.raises(IllegalMove, match="true or false"):
-        Options.from_dict({"beginner": "yes"})
+def test_options_from_dict_refuses_unknown_and_non_bool_as_an_option_error_not_a_move():
+    for bad, words in (({"beginer": True}, "unknown option"), ({"beginner": "yes"}, "true or false")):
+        with pytest.raises(OptionError, match=words) as caught:
+            Options.from_dict(bad)
+        assert not isinstance(caught.value, IllegalMove)  # nothing was played
+        assert isinstance(caught.value, ValueError)

@@ -278,3 +278,12 @@ def test_a_huge_file_named_like_a_log_is_not_read(tmp_path, new_table, monkeypat
     table = new_table()
     assert table.view()._replace(keys=()) == notices.not_resumed() and path.read_bytes() == before
     assert any("too large" in r.getMessage() for r in caplog.records)
+
+
+def test_the_tables_log_lines_name_the_module_that_wrote_them(tmp_path, new_table, caplog):
+    """A line about the log directory is filed under the table's module (``--log-level`` and a
+    journal filter can pick it), still under the "pitable" tree the daemon's handler reads."""
+    (tmp_path / "logs").write_text("I am a file\n")
+    new_table()
+    names = {r.name for r in caplog.records if "cannot write game logs" in r.getMessage()}
+    assert names == {"pitable.table.app"}

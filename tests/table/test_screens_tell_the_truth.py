@@ -75,36 +75,42 @@ def test_g7_first_stalemate_says_bid_cards_are_spent_then_turn_up_then_bid(new_t
 
 
 def test_g7_first_stalemate_with_an_empty_draw_pile_says_no_card_is_added(new_table):
-    """Virtual deck: a stalemate when the pile is empty adds nothing, and says so."""
-    rng = random.Random(3)
-    for attempt in range(40):
-        table = new_table(log_dir=f"logs{attempt}")
-        game = start_grasshopper(table, deck_toggle=True)
-        while not game.state.is_over() and not (game.state.pile == 0 and game.state.phase is BIDDING
-                                                 and not game.notices):
-            st = game.state
-            if game.notices:
-                leave_notices(table, game)
-            elif st.phase is BIDDING:
-                for p, pad in enumerate(game.seats):
-                    press(table, pad, rng.choice([c for c in range(8) if not st.spent[p] >> c & 1]))
-            elif st.phase is CHOOSING:
-                press(table, game.seats[st.chooser], rng.choice([k for k in range(5) if st.display[k]]))
+    """Virtual deck: a stalemate when the pile is empty adds nothing, and says so. The game is
+    played by keys (each seat bids a number nobody before it bid this turn) to a bidding
+    turn with an empty pile, no stalemate yet and a number every seat still holds; then
+    every seat bids that number."""
+    table = new_table()
+    game = start_grasshopper(table, deck_toggle=True)
+
+    def common(st):
+        return [c for c in range(6) if not any(s >> c & 1 for s in st.spent)]
+
+    while not (game.state.pile == 0 and game.state.phase is BIDDING and not game.notices
+               and not game.state.stalemates and common(game.state)):
         st = game.state
-        if st.is_over() or st.stalemates:
-            continue
-        same = [c for c in range(6) if not any(s >> c & 1 for s in st.spent)]
-        if not same:
-            continue
-        bid(table, ((pad, same[0]) for pad in game.seats))
-        press(table, 1, 6)  # leave the bids reveal
-        if titles(game)[:1] != ["Stalemate"] or st.is_over():
-            continue
-        assert "Draw pile empty: no card added. Bid again" in said(game)
-        assert not any("added: bid again" in line or "Turn up" in line for line in said(game))
-        clean(table.view())
-        return
-    pytest.skip("no seed reached a stalemate on an empty pile")  # pragma: no cover
+        assert not st.is_over(), "the game ended before that turn"
+        if game.notices:
+            leave_notices(table, game)
+        elif st.phase is BIDDING:
+            taken: set = set()
+            for p, pad in enumerate(game.seats):
+                hand = [c for c in range(8) if not st.spent[p] >> c & 1]
+                card = next((c for c in hand if c < 6 and c not in taken), hand[0])
+                taken.add(card)
+                press(table, pad, card)
+        elif st.phase is CHOOSING:
+            press(table, game.seats[st.chooser], next(k for k in range(5) if st.display[k]))
+    st = game.state
+    bid(table, ((pad, common(st)[0]) for pad in game.seats))
+    assert isinstance(table.view(), v.BidsRevealed) and words(table.view().why) == "Nobody may take cards"
+    press(table, 1, 6)  # leave the bids reveal
+    # no page to turn: the bidding screen says it in its title's place, and asks for the bids again
+    view = table.view()
+    assert not game.notices and isinstance(view, v.Bidding) and not st.is_over() and st.pile == 0
+    assert "Draw pile empty: no card added. Bid again" in said(game)
+    assert "Draw pile empty: no card added. Bid again" in [words(m) for m in view.told]
+    assert not any("added: bid again" in line or "Turn up" in line for line in said(game))
+    clean(table.view())
 
 
 def to_the_next_bids(table, game):
@@ -292,7 +298,7 @@ def test_g12_a_tie_broken_by_grasshoppers_says_so(new_table, clock):
             assert "Tie: fewest grasshoppers" in " ".join(_texts(view))
             clean(view)
             return
-    pytest.skip("no seed gave a tie broken by grasshoppers")  # pragma: no cover
+    pytest.fail("no seed gave a tie broken by grasshoppers: the search needs other seeds")  # pragma: no cover
 
 
 def _texts(view, lang="en") -> list:
