@@ -372,5 +372,6 @@ def text_image(text: str, scale: int = 1) -> Image.Image:
         im.paste(g, (x, top - (g.height - HEIGHT)))
         x += g.width + SPACING
     if scale != 1:
-        im = im.resize((w * scale, (top + HEIGHT) * scale), Image.NEAREST)
+        # Pillow types it only as Image.Resampling.NEAREST (9.1+); pitable takes 9.0 too
+        im = im.resize((w * scale, (top + HEIGHT) * scale), Image.NEAREST)  # type: ignore[attr-defined]
     return im

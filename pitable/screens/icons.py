@@ -325,7 +325,8 @@ def _build(rows, scale: int = 1) -> Image.Image:
     im = Image.new("1", (w, h))
     im.putdata([1 if p == "#" else 0 for row in rows for p in row])
     if scale != 1:
-        im = im.resize((w * scale, h * scale), Image.NEAREST)
+        # Pillow types it only as Image.Resampling.NEAREST (9.1+); pitable takes 9.0 too
+        im = im.resize((w * scale, h * scale), Image.NEAREST)  # type: ignore[attr-defined]
     return im
 
 
@@ -339,7 +340,8 @@ def icon(kind: str, scale: int = 1) -> Image.Image:
     d.rectangle((0, 0, 11, 11), outline=1)
     im.paste(1, (4, 2), font.text_image((kind or "?")[0].upper()).crop((0, 0, 5, 8)))
     if scale != 1:
-        im = im.resize((12 * scale, 12 * scale), Image.NEAREST)
+        # Pillow types it only as Image.Resampling.NEAREST (9.1+); pitable takes 9.0 too
+        im = im.resize((12 * scale, 12 * scale), Image.NEAREST)  # type: ignore[attr-defined]
     return im
 
 

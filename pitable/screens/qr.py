@@ -27,7 +27,7 @@ def matrix(text: str):
                (tail, consts.MODE_ALPHANUMERIC, None)] if sharp else text
     for version in (2, 3):
         try:
-            code = segno.make_qr(content, version=version, boost_error=True)
+            code = segno.make_qr(content, version=version, boost_error=True)  # type: ignore[arg-type]  # segments too
         except Exception:  # noqa: BLE001 - segno.DataOverflowError: too long for this version
             continue
         return tuple(tuple(bool(m) for m in row) for row in code.matrix)

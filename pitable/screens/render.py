@@ -7,6 +7,8 @@ is a PIL image of mode "1" (lit = 1), ready for a luma device.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image
 
 from pitable.screens import views as v
@@ -63,7 +65,7 @@ def draw(c: Canvas, view) -> None:
     toast = getattr(view, "toast", None)
     if toast and isinstance(view, _FOOTED):
         # on the bids the reason ("X beats the Ace") gives way too: the result keeps its room
-        extra = {"why": None} if isinstance(view, v.BidsRevealed) else {}
+        extra: dict[str, Any] = {"why": None} if isinstance(view, v.BidsRevealed) else {}
         _drawer(type(view))(c, view._replace(foot=toast, toast=None, **extra))
         widgets.lit_footer(c, c.say(toast))  # lit like a toast, so it is seen as one
         return

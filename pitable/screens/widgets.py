@@ -328,7 +328,8 @@ def hints(c: Canvas, y: int, pairs, x0: int = 0, x1: int = W - 1) -> None:
         return
     widths = [hint_width(*p) for p in pairs]
     if len(pairs) == 1:
-        hint(c, x1, y, *pairs[0], align="right")
+        label, text = pairs[0]
+        hint(c, x1, y, label, text, align="right")
         return
     gap = (x1 - x0 + 1 - sum(widths)) / (len(pairs) - 1)
     x = float(x0)
@@ -430,7 +431,7 @@ def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
     block = None
     if band is not None and band[1] - band[0] >= 3 * LINE // 2:
         block = layout_paragraph(text, W - 8, band[1] - band[0] + 1 - 6, scales=(2, 1))
-    if block is not None and not block.cut:  # else over the lower part: a toast is read whole
+    if band is not None and block is not None and not block.cut:  # else over the lower part: a toast is read whole
         y0, y1 = band
         h = block.height + 6
         top = y0 + (y1 - y0 + 1 - h) // 2

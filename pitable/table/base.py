@@ -14,6 +14,7 @@ import logging
 import time
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from pitable.errors import IllegalMove
 from pitable.i18n import Msg, msg
@@ -22,6 +23,9 @@ from pitable.keys import COUNT
 from pitable.screens import views as v
 from pitable.screens.views import Key, meaning, page_serial
 from pitable.table import notices
+
+if TYPE_CHECKING:
+    from pitable.table.assistant import Assistant
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +86,7 @@ class Toasts:
     handled), so it never carries over onto the next one (the bids reveal, the options)."""
 
     clock = staticmethod(time.monotonic)
-    toast = None  # (text, until, the screen it belongs to: None until bound)
+    toast: tuple[Msg, float, Any] | None = None  # (text, until, the screen it belongs to: None until bound)
 
     def _say(self, id_or_msg, **values) -> None:
         """Show a toast: a message id and its values (words are made by the output)."""
@@ -118,7 +122,7 @@ class Toasts:
         return now < self.toast[1] and self.toast[2] == self._screen_id()
 
     def _toast_text(self):
-        if self._toast_live(self.clock()):
+        if self._toast_live(self.clock()) and self.toast is not None:
             return self.toast[0]
         return None
 
@@ -142,11 +146,12 @@ class Controller(Toasts):
     table (``keys``), built here in one place, and ``on_key`` acts on what that table
     says the key does (a key it gives no meaning is refused with a toast saying why)."""
 
+    game = ""           # the game's name (the setup: the one chosen)
     finished = False    # a game: the table asked for a new one after the end
     again = False       # ... with the same players (key 1 on the result)
     # What the web edge reads of every controller (pitable.web.publish, pitable.table.public):
     # a game's rules state, log header and secret bids; the setup has none of them.
-    state = None                            # the rules state; None: the setup, no game yet
+    state: object = None                    # the rules state; None: the setup, no game yet
     header: Mapping = MappingProxyType({})  # the log's header (a game sets its own)
     pending: Mapping = MappingProxyType({})  # player -> pending bid (Grasshopper Poker's, secret)
     made_by: Mapping = MappingProxyType({})  # player -> who made that bid
@@ -202,6 +207,7 @@ class GameTable(Controller):
     """
 
     game = ""
+    state: Any          # each game's rules State (its subclass names it)
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
                  notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS,
@@ -221,13 +227,13 @@ class GameTable(Controller):
         self.web_address = web_address
         self.pads = pads
         self.reveal_seconds = reveal_seconds
-        self._front = None          # (the bids reveal up front, since when it is shown)
+        self._front: tuple[Any, float] | None = None  # (the bids reveal up front, since when it is shown)
         # How the table's display splits instruction lines into pages: it knows the words
         # and the room (``pitable.screens.grasshopper.instruction_pages``); without one, a
         # fixed number of lines a page.
         self.pages = pages
         self.notice_seconds = notice_seconds
-        self._informing = None      # (the screen that only informs, when it moves on by itself)
+        self._informing: tuple[Any, float] | None = None  # (the screen that only informs, when it moves on by itself)
         self.seats = tuple(seats)
         self.player_of = {pad - 1: i for i, pad in enumerate(self.seats)}  # pad index -> player
         self.journal = journal
@@ -236,16 +242,16 @@ class GameTable(Controller):
         self.signal = signal or (lambda pad_index: None)
         self.notices: list = []     # views the table reads before the game goes on
         self._page_where: dict = {}       # a notice's serial -> (round, turn) it tells: where()
-        self.overlay = None         # (kind, pad number): scores/rows, or an undo to confirm
-        self.opener = None          # the seat whose overlay it is (its keys answer it)
-        self.overlay_until = None   # when it closes by itself
+        self.overlay: tuple[str, Any] | None = None  # (kind, pad number): scores/rows, or an undo to confirm
+        self.opener: int | None = None  # the seat whose overlay it is (its keys answer it)
+        self.overlay_until: float | None = None  # when it closes by itself
         self._waited = False        # another seat's key was refused by it
         self._barred: dict = {}     # seat -> until when it opens no overlay (it kept others waiting)
         self.finished = False       # the table asked for a new game after the end
         self.again = False          # ... with the same players (key 1 on the result)
 
-    target = None       # Cockroach Poker: the player chosen in the first step of an offer or pass
-    assistant = None    # Grasshopper Poker: the assistant's seats (pitable.table.assistant), or None
+    target: int | None = None       # Cockroach Poker: the player chosen in the first step of an offer or pass
+    assistant: Assistant | None = None    # Grasshopper Poker: the assistant's seats (pitable.table.assistant), or None
 
     # -- what the table asks --------------------------------------------------------------
 
@@ -532,10 +538,10 @@ class GameTable(Controller):
                      else Key(k, ("close", "phone"), msg("key.go_on"), mine) for k in range(COUNT))
 
     def _phone_view(self, toast):
-        seat = self.overlay[1]
+        seat = self.overlay[1] if self.overlay is not None else None
         phone = None
-        if seat is not None:
-            t = self._phone_ticket
+        t = self._phone_ticket
+        if seat is not None and t is not None:  # a ticket is made for a seat, none without
             phone = (seat, f"{self.web_address}{t[:4]}-{t[4:]}")
         if phone is None:
             return v.Message(msg("toast.no_free_seat"), (), toast)
@@ -621,7 +627,7 @@ class GameTable(Controller):
             return False
         return True
 
-    _syncing = None  # (the sync under way, where to take back to if it fails)
+    _syncing: tuple[Any, Any] | None = None  # (the sync under way, where to take back to if it fails)
 
     def durable(self) -> bool:
         """Wait for the last key's lines to be on disk; the loop asks before it shows a
@@ -773,6 +779,14 @@ class GameTable(Controller):
 
     def _phase_view(self, toast, st):
         """The game's screen for the rules state ``st`` (the toast on it)."""
+        raise NotImplementedError
+
+    def _scores_view(self, toast):
+        """The scores (Grasshopper Poker) or the rows (Cockroach Poker) overlay (each game says)."""
+        raise NotImplementedError
+
+    def _undo_text(self):
+        """What undo would take back, for its question (each game says)."""
         raise NotImplementedError
 
     def _view_or_overlay(self):

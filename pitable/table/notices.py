@@ -24,10 +24,11 @@ _REASONS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only"
 
 def reason(code: int | None):
     """Why the log cannot be written, said briefly (by the errno of the OSError)."""
+    why = _REASONS.get(code, "") if code is not None else ""
     return {
         "full": msg("log.reason.full"), "read_only": msg("log.reason.read_only"),
         "not_dir": msg("log.reason.not_dir"), "denied": msg("log.reason.denied"),
-    }.get(_REASONS.get(code), msg("log.reason.failed"))
+    }.get(why, msg("log.reason.failed"))
 
 
 def not_saving(code: int | None) -> v.Message:

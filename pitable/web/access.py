@@ -22,7 +22,7 @@ TICKET_SECONDS = 600.0
 CODE_BYTES = 16                                  # 128 bits
 
 
-def normal_ticket(text: str) -> str | None:
+def normal_ticket(text: object) -> str | None:
     """A typed or scanned ticket -> its canonical 8 characters, or None if it is not one."""
     if not isinstance(text, str) or len(text) > 16:
         return None

@@ -149,7 +149,7 @@ def seat_keys(snap, seat: int) -> list:
 def seat_payload(snap, seat: int) -> dict:
     w = catalog(snap.language).words
     bid = snap.private.get(seat)
-    spec = GAMES.get((snap.state or {}).get("game"))
+    spec = GAMES.get((snap.state or {}).get("game", ""))
     losers = spec is not None and spec.losers
     return {"seat": seat, "name": w(msg("seat", seat=seat)), "keys": seat_keys(snap, seat),
             "bid": None if bid is None else NAMES[bid],

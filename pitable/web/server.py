@@ -129,12 +129,12 @@ class WebServer:
         self.per_address: dict = {}    # address -> open sockets
         self.spent: set = set()        # digests of old codes whose `next` was given (once)
         self.refused: dict = {}
-        self.aloop = None
-        self.thread = None
-        self._sock = None
-        self._keepalive = None
-        self._summary = None
-        self._table_bytes = None
+        self.aloop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+        self._sock: socket.socket | None = None
+        self._keepalive: asyncio.TimerHandle | None = None
+        self._summary: asyncio.TimerHandle | None = None
+        self._table_bytes: bytes | None = None
         self._seat_bytes: dict = {}
         self.stopped = threading.Event()
 
