@@ -14,11 +14,11 @@ import logging
 import time
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pitable.errors import IllegalMove
 from pitable.i18n import Msg, msg
-from pitable.hardware.keys import HOLD
+from pitable.hardware.keys import HOLD, KeyEvent
 from pitable.keys import COUNT
 from pitable.screens import views as v
 from pitable.screens.views import Key, meaning, page_serial
@@ -137,18 +137,19 @@ class Toasts:
         return False
 
 
-class Controller(Toasts):
+class Controller(Protocol):
     """What ``pitable.table.app.Table`` drives in its current screen: the setup
-    (``pitable.table.setup.Setup``) or a game (``GameTable``). Every controller has every
-    method; the table calls them, never looks for them. The loop's part (``on_key``,
+    (``pitable.table.setup.Setup``) or a game (``GameTable``). A ``typing.Protocol``: each
+    declares it (with ``Toasts`` for the toasts' part), so the type checker holds every
+    controller to it; the table calls these, never looks for them. The loop's part (``on_key``,
     ``view``, ``next_deadline``, ``tick``, ``durable``, ``stale_key``, ``next_views``) the
     table passes on; the rest is the table's own. Every view it gives carries its key
     table (``keys``), built here in one place, and ``on_key`` acts on what that table
     says the key does (a key it gives no meaning is refused with a toast saying why)."""
 
-    game = ""           # the game's name (the setup: the one chosen)
-    finished = False    # a game: the table asked for a new one after the end
-    again = False       # ... with the same players (key 1 on the result)
+    game: str = ""           # the game's name (the setup: the one chosen)
+    finished: bool = False   # a game: the table asked for a new one after the end
+    again: bool = False      # ... with the same players (key 1 on the result)
     # What the web edge reads of every controller (pitable.web.publish, pitable.table.public):
     # a game's rules state, log header and secret bids; the setup has none of them.
     state: object = None                    # the rules state; None: the setup, no game yet
@@ -165,12 +166,21 @@ class Controller(Toasts):
         narrator's lines, the same the glass said; () where no game is."""
         return ()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: KeyEvent) -> None:
         raise NotImplementedError
 
-    def view(self):
+    def view(self) -> Any:
         """What the screen shows now; drawing it changes nothing."""
         raise NotImplementedError
+
+    # the toasts' part (``Toasts``)
+    def say(self, id_or_msg: str | Msg, **values: Any) -> None: ...
+
+    def stale_key(self, event: KeyEvent, meant: tuple | None = None) -> None: ...
+
+    def next_deadline(self) -> float | None: ...
+
+    def tick(self, now: float) -> bool: ...
 
     def durable(self) -> bool:
         """True once the last key's lines are on disk (False: refused and taken back)."""
@@ -186,8 +196,9 @@ class Controller(Toasts):
 
     def phone_joined(self, seat: int) -> None:
         """A phone used the ticket of the QR on the glass for ``seat`` (the table checked it)."""
+        return None  # a body: a default, not a method each controller must write
 
-    def result(self):
+    def result(self) -> tuple | None:
         """The evening's score entry of a game that is over, as
         ``(id, game, seats, winners, losers)`` for ``Sitting.record``; None while it is not
         (or for the setup)."""
@@ -195,9 +206,10 @@ class Controller(Toasts):
 
     def close(self) -> None:
         """The table is done with this screen: its log and threads are let go."""
+        return None
 
 
-class GameTable(Controller):
+class GameTable(Toasts, Controller):
     """One game driven by the pads. Subclasses say what the phase keys and holds do.
 
     ``seats`` are the pad numbers (1-based) of the players in player order: the rules'

@@ -12,9 +12,10 @@ import gc
 import logging
 import queue
 import time
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from pitable.hardware.keys import HOLD, RELEASE, KeyEdge, KeyEvent, KeyStuck, KeyTracker
+from pitable.hardware.keys import HOLD, RELEASE, InputSource, KeyEdge, KeyEvent, KeyStuck, KeyTracker
 from pitable.screens.views import meaning
 
 log = logging.getLogger(__name__)
@@ -38,10 +39,11 @@ class Stop(Exception):
     it and the game resumes from its log, which is the one place that is always right."""
 
 
-class App:
+class App(Protocol):
     """What the loop drives (``pitable.table.app.Table``, ``pitable.pads_test.PadsTest``):
-    keys in, views out, timers. Every app has every method; these defaults are an app
-    that has no timers and writes nothing.
+    keys in, views out, timers. A ``typing.Protocol``: the type checker holds every app
+    to it (each declares it), and the loop calls these, never looks for them. An app
+    that declares it inherits these defaults: no timers, nothing written.
 
     The loop calls them on its own thread only, in this order a step: ``on_key`` (and
     ``stale_key``, ``key_stuck``) for what was queued, then ``tick``, ``view``,
@@ -49,12 +51,13 @@ class App:
     draws: it changes nothing (the loop calls it more than once a step). Every view
     carries its key table (``keys``): the loop judges each key by it."""
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: KeyEvent) -> None:
         """A key (a :class:`~pitable.hardware.keys.KeyEvent`) meant for the screen up now."""
         raise NotImplementedError
 
-    def view(self):
-        """What the glass shows now (a view from ``pitable.screens.views``)."""
+    def view(self) -> Any:
+        """What the glass shows now (a view from ``pitable.screens.views``: each carries
+        its key table, ``keys``)."""
         raise NotImplementedError
 
     def next_deadline(self) -> float | None:
@@ -70,36 +73,25 @@ class App:
         (the key was taken back: the loop asks for the view again)."""
         return True
 
-    def stale_key(self, event, meant=None) -> None:
+    def stale_key(self, event: KeyEvent, meant: tuple | None = None) -> None:
         """A key aimed at a screen that has gone since (``meant``: what its key table said
         the key did there, or None): it did nothing."""
+        return None  # a body: a default, not a method each app must write
 
-    def key_stuck(self, item) -> None:
+    def key_stuck(self, item: KeyStuck) -> None:
         """The pads say a key is stuck, or let go again (a :class:`~pitable.hardware.keys.KeyStuck`)."""
+        return None
 
     def next_views(self) -> list:
         """Views the next key is likely to show (the loop draws them ahead)."""
         return []
 
 
-@runtime_checkable
-class InputSource(Protocol):
-    """Pads that need a wake-up now and then (``DirectPads``, ``MatrixPads``,
-    ``KeyboardPads`` in ``pitable.hardware``, which sits below the table and so only
-    matches this shape): when (``next_deadline``), what to do then (``settle``: post the
-    edges a debounce check found), and ``close``."""
-
-    def next_deadline(self) -> float | None: ...
-
-    def settle(self, now: float | None = None) -> None: ...
-
-    def close(self) -> None: ...
-
-
 class Loop:
-    def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
-                 on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS,
-                 release: float = RELEASE, queued: queue.SimpleQueue | None = None):
+    def __init__(self, app: App, screen, render, *, hold: float = 1.0, clock=time.monotonic,
+                 on_frame=None, watchdog=None, sources: Sequence[InputSource] = (),
+                 reaction: float = REACTION_SECONDS, release: float = RELEASE,
+                 queued: queue.SimpleQueue | None = None):
         self.app: App = app           # keys in (on_key), views out (view), timers (next_deadline/tick)
         self.screen = screen
         self.render = render          # view -> image
@@ -134,8 +126,9 @@ class Loop:
 
     # -- from any thread -------------------------------------------------------------------------
 
-    def post(self, item) -> None:
-        """A KeyEdge, a KeyEvent, or Stop(): safe from any thread."""
+    def post(self, item: KeyEdge | KeyEvent | KeyStuck | Stop | Callable[[], object]) -> None:
+        """A KeyEdge, a KeyEvent, a KeyStuck, Stop(), or work for the loop's thread (the
+        assistant's answer, the pygame window's keys): safe from any thread."""
         self.queue.put(item)
 
     # -- the loop's own thread -------------------------------------------------------------------

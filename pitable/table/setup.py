@@ -7,7 +7,7 @@ from pitable.keys import COUNT
 from pitable.screens import views as v
 from pitable.screens.views import Key, meaning
 from pitable.hardware.keys import HOLD
-from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller, every_key
+from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller, Toasts, every_key
 
 from pitable.rules.games import NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
 
@@ -20,7 +20,7 @@ QR_SECONDS = 120.0  # a phone's QR closes by itself (its ticket with it)
 PI_STEPS = ((0, "strong"), (1, "strong"), (1, "easy"), (2, "strong"), (2, "easy"), (3, "strong"), (3, "easy"))
 
 
-class Setup(Controller):
+class Setup(Toasts, Controller):
     """Keys in, a ``Setup`` view out; ``choice`` is set when the table starts the game.
 
     Steps: game (1 Grasshopper, 2 Cockroach, X the table's language) -> join (any key
