@@ -8,6 +8,7 @@ tight places (a garden in the scores). Images are built on first use and cached.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
@@ -320,7 +321,7 @@ def inline_kinds(text: str) -> str:
     return _WORDS.sub(lambda m: INLINE[_WORD_KIND.get(m.group(1), m.group(1))], text)
 
 
-def _build(rows, scale: int = 1) -> Image.Image:
+def _build(rows: Sequence[str], scale: int = 1) -> Image.Image:
     w, h = len(rows[0]), len(rows)
     im = Image.new("1", (w, h))
     im.putdata([1 if p == "#" else 0 for row in rows for p in row])
@@ -369,7 +370,7 @@ def mark(name: str, scale: int = 1) -> Image.Image:
 CARD_SIZES = {"big": (22, 30, 3), "mid": (17, 24, 2), "small": (11, 15, 1)}
 
 
-def card_size(size: str) -> tuple:
+def card_size(size: str) -> tuple[int, int]:
     w, h, _ = CARD_SIZES[size]
     return w, h
 
