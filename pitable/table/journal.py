@@ -25,10 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pitable.errors import LogError
+from pitable.rules.log import encode, parse_line, replay_good_part
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
     from pitable.rules import cockroach as cr, grasshopper as gh
-from pitable.rules.log import encode, parse_line, replay_good_part
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +51,7 @@ class Journal:
         self._size = size           # where the confirmed and written lines end
         self._end = size            # how far bytes may lie on disk (refused ones too)
         self._broken: OSError | None = None  # an OSError: a take-back failed, refuse until it is cut
-        self._syncer = None
+        self._syncer: ThreadPoolExecutor | None = None
         self.lines = lines
 
     @classmethod
@@ -244,7 +246,7 @@ class NoJournal:
     def sync_start(self):
         from concurrent.futures import Future
 
-        done = Future()
+        done: Future[None] = Future()
         done.set_result(None)
         return done
 
