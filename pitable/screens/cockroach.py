@@ -23,7 +23,8 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None, ke
     tops (0 when the keys end on the frame's last row: "fly" keeps its tail). Returns the
     height used (descenders included)."""
     pitch = 9
-    names = [c.say(key_label(keys, i, msg(f"kind.{kind}"))) for i, kind in enumerate(icons.CRITTERS)]  # as the key table says
+    # as the key table says
+    names = [c.say(key_label(keys, i, msg(f"kind.{kind}"))) for i, kind in enumerate(icons.CRITTERS)]
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
         name = names[i]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from PIL import Image
 
@@ -223,7 +223,7 @@ def missing(text: str) -> set[str]:
     return {ch for ch in nfc(text) if not has_glyph(ch)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compose(ch: str) -> tuple[int, tuple[str, ...]] | None:
     """(rows above the capital line, rows) of a vowel with marks, or None."""
     parts = unicodedata.normalize("NFD", ch)
@@ -307,7 +307,7 @@ def _rows_of(ink: set[tuple[int, int]], width: int) -> tuple[int, tuple[str, ...
     return -y0, rows
 
 
-@lru_cache(maxsize=None)
+@cache
 def _shape(ch: str) -> tuple[int, tuple[str, ...]]:
     """(rows above the capital line, rows from the top of the ink area) of ``ch``."""
     if ch in _GLYPHS:
@@ -318,7 +318,7 @@ def _shape(ch: str) -> tuple[int, tuple[str, ...]]:
     return _compose(ch) or (0, tuple(_NOTDEF.split()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def char_width(ch: str) -> int:
     return len(_shape(ch)[1][0])
 
@@ -346,7 +346,7 @@ def overhang(text: str, scale: int = 1) -> int:
     return max((_shape(c)[0] for c in nfc(text)), default=0) * scale
 
 
-@lru_cache(maxsize=None)
+@cache
 def glyph(ch: str) -> Image.Image:
     """The glyph of ``ch`` at scale 1: a mode "1" image, ``char_width`` wide and
     HEIGHT tall plus the rows of its ink above the capital line (``overhang(ch)``)."""

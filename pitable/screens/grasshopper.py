@@ -597,7 +597,7 @@ PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.ch
 MAX_LINES = 5  # lines of instructions a page at most (fewer when the words need the room); the controllers page by it
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _feet_top(lang: str) -> int:
     """The most ink above the capitals of any footer in ``lang`` (room kept for it on every page)."""
     from pitable.i18n import catalog

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
@@ -331,7 +331,7 @@ def _build(rows: Sequence[str], scale: int = 1) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon(kind: str, scale: int = 1) -> Image.Image:
     """The 12x12 picture of a garden kind (an unknown kind: its initial in a box)."""
     if kind in _ICONS:
@@ -346,7 +346,7 @@ def icon(kind: str, scale: int = 1) -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=None)
+@cache
 def mini(kind: str) -> Image.Image:
     """A 7x7 picture of a garden kind."""
     if kind in _MINI:
@@ -354,13 +354,13 @@ def mini(kind: str) -> Image.Image:
     return _build(("#######",) + ("#.....#",) * 5 + ("#######",))
 
 
-@lru_cache(maxsize=None)
+@cache
 def critter_mark(kind: str) -> Image.Image:
     """A 6x7 picture of a Cockroach Poker critter."""
     return _build(_CRITTER_MARKS[kind])
 
 
-@lru_cache(maxsize=None)
+@cache
 def mark(name: str, scale: int = 1) -> Image.Image:
     """Small marks: "check", "chip", "hand" (cards in hand)."""
     return _build(_MARKS[name], scale)
@@ -375,7 +375,7 @@ def card_size(size: str) -> tuple[int, int]:
     return w, h
 
 
-@lru_cache(maxsize=None)
+@cache
 def card(label: str, size: str = "big", style: str = "face") -> Image.Image:
     """A poker card glyph (labels "1".."6", "A", "X") as a mode "1" mask.
 
@@ -405,7 +405,7 @@ def card(label: str, size: str = "big", style: str = "face") -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=None)
+@cache
 def checker(w: int, h: int) -> Image.Image:
     """A w x h checkerboard mask, (0, 0) lit."""
     im = Image.new("1", (w, h))

@@ -120,7 +120,7 @@ class Canvas:
         self.block(x, y, width, block, fill, align)
         return block.height
 
-    def block(self, x: int, y: int, width: int, block: "Block", fill: int = 1, align: str = "left") -> None:
+    def block(self, x: int, y: int, width: int, block: Block, fill: int = 1, align: str = "left") -> None:
         if block.cut:
             self.cuts.append(" / ".join(r for _, r in block.rows))
         self.blocks.append([r for _, r in block.rows])

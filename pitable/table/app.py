@@ -258,7 +258,8 @@ class Table(App):
 
     def _setup(self, game: str | None = None, deck: str | None = None) -> Setup:
         return Setup(self.seats, game or self.default_game, deck or self.default_deck, clock=self.clock,
-                     sitting=self.sitting, notice_seconds=NOTICE_SECONDS if self.notice_seconds is None else self.notice_seconds,
+                     sitting=self.sitting,
+                     notice_seconds=NOTICE_SECONDS if self.notice_seconds is None else self.notice_seconds,
                      assistant_seats=self.assistant.get("seats", 0),
                      assistant_level=self.assistant.get("level", "strong"),
                      language=self.language, phones=self.phones, address=self.web_address)

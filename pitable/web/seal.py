@@ -80,7 +80,7 @@ class Channel:
         self._lock = threading.Lock()
 
     @classmethod
-    def of_keys(cls, inward: bytes, outward: bytes, sent: int = 0) -> "Channel":
+    def of_keys(cls, inward: bytes, outward: bytes, sent: int = 0) -> Channel:
         """A channel from ``keys()`` of another (a benchmark hands a phone to a process)."""
         from nacl.secret import SecretBox
 
