@@ -366,6 +366,7 @@ class GameTable(Toasts, Controller):
         while the bids reveal goes on by itself); the end's start a game; else the phase's."""
         if self.overlay is not None:
             kind, _ = self.overlay
+            assert self.opener is not None  # set with the overlay
             mine = (self.opener,)
             if kind == "undo" or kind == "drop":
                 return tuple(Key(k, (kind,) if k == KEY_A else ("keep", kind),

@@ -76,9 +76,9 @@ class CockroachTable(GameTable):
             assert st.to is not None and st.sender is not None and st.claim is not None  # a card offered
             forced = None if st.can_pass() else "two_players" if st.players == 2 else "all_seen"
             return v.CockroachAnswer(self.seats[st.to], self.seats[st.sender], KINDS[st.claim],
-                                     tuple(seat(p) for p in st.chain), st.can_pass(),
+                                     tuple(self.seats[p] for p in st.chain), st.can_pass(),
                                      "decide" if self.target is None else "claim", seat(self.target), toast,
-                                     tuple(sorted(seat(p) for p in st.unseen_seats())) if st.can_pass() else (),
+                                     tuple(sorted(self.seats[p] for p in st.unseen_seats())) if st.can_pass() else (),
                                      forced)
         if st.phase == cr.FLIP:
             assert st.to is not None and st.claim is not None  # a card called
