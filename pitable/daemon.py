@@ -22,6 +22,7 @@ from pitable.hardware.keys import RELEASE
 from pitable.table.loop import REACTION_SECONDS
 
 if TYPE_CHECKING:
+    from pitable.hardware.pads import DirectPads, MatrixPads, SeatSignals
     from pitable.table.loop import Loop
     from pitable.table.screen import Screen
 
@@ -79,12 +80,13 @@ def assemble(device, *, clock=time.monotonic, hold: float = 1.0, reaction: float
     return Assembly(table, loop, shown)
 
 
-def open_pads(config, post, factory):
+def open_pads(config, post, factory) -> tuple[DirectPads | MatrixPads, SeatSignals]:
     """The pads the config wires, posting to the loop; and the seat signals."""
     from pitable.hardware.pads import DirectPads, MatrixPads, SeatSignals, nothing
 
     pads = config.pads
     wake = lambda: post(nothing)   # noqa: E731 - a press waiting for its check asks the loop to look again
+    keys: DirectPads | MatrixPads
     if pads.wiring == "direct":
         keys = DirectPads([s.keys for s in pads.direct], post, pin_factory=factory, bounce=pads.bounce,
                           wake=wake)

@@ -9,6 +9,11 @@ Nothing here is faked but the pins, the bus and (optionally) the clock.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pitable.hardware.busmeter import CountingSerial
+    from pitable.hardware.pads import DirectPads, MatrixPads
 
 # Direct wiring: 3 seats x 8 keys on GPIOs that avoid I2C (2, 3).
 DIRECT_PINS = ((4, 17, 27, 22, 5, 6, 13, 19), (18, 23, 24, 25, 8, 7, 12, 16),
@@ -48,7 +53,7 @@ class SimTable:
 
         self.release = RELEASE if release is None else release
         self.factory = MockFactory()
-        self.bus = None
+        self.bus: CountingSerial | None = None
         self.device = self._device(display)
         self.changed_at = self.clock()   # when the glass last got a new frame
 
@@ -64,6 +69,8 @@ class SimTable:
             seats=seats, log_dir=log_dir, deck=deck, rng=rng, language=language,
             notice_seconds=notice_seconds, assistant=assistant, assistant_worker=assistant_worker,
             **({} if reveal_seconds is None else {"reveal_seconds": reveal_seconds}))
+        self.keys: Any                            # the mock keys, then what reads them (_Reading)
+        self.pads: DirectPads | MatrixPads
         if wiring == "direct":
             if seats > len(DIRECT_PINS):
                 raise ValueError(f"direct wiring fits {len(DIRECT_PINS)} seats on one Pi; use matrix")
@@ -75,7 +82,7 @@ class SimTable:
             self.keys = MockMatrix(self.factory, MATRIX_ROWS[:seats], MATRIX_COLUMNS)
             # mock lines settle at once; with a hand-moved clock the 100 us waits would
             # only cost the tests real time (a real clock keeps them, for the benchmarks)
-            settle = {"sleep": lambda dt: None} if isinstance(self.clock, ManualClock) else {}
+            settle: dict[str, Any] = {"sleep": lambda dt: None} if isinstance(self.clock, ManualClock) else {}
             self.pads = MatrixPads(MATRIX_ROWS[:seats], MATRIX_COLUMNS, self.loop.post,
                                    pin_factory=self.factory, bounce=bounce, release=self.release,
                                    clock=self.clock, wake=lambda: self.loop.post(nothing), **settle)

@@ -11,6 +11,7 @@ import time
 from pitable.daemon import open_pads
 from pitable.errors import HardwareError
 from pitable.host import choose_config, choose_display, in_this_terminal, pin_factory
+from pitable.hardware.keys import InputSource
 from pitable.table.loop import App
 
 
@@ -119,6 +120,7 @@ def _run(stack: contextlib.ExitStack, config, source, options: dict, note: str |
     loop = wiring_loop(app, screen, lambda view: render(view, config.language), config)
     signal.signal(signal.SIGTERM, lambda *_: loop.post(Stop()))
     print(f"pitable pads ({source}): press keys; Ctrl-C ends", flush=True)
+    keys: InputSource
     if config.pads.wiring == "keyboard":
         from pitable.hardware.keyboard import open_keyboard
 

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from ..errors import HardwareError, PitableError
 from ..keys import COUNT as KEYS  # a pad's keys
-from .keys import HOLD, PRESS, KeyEvent
+from .keys import HOLD, PRESS, InputSource, KeyEvent
 
 __all__ = [
     "DEFAULT_ROWS", "KeyMap", "KeyboardLayoutError", "keyboard_event_for",
@@ -183,7 +183,7 @@ def keyboard_event_for(char: str, shift: bool = False, *, alt: bool = False,
     return keymap.event_for(char, shift, alt)
 
 
-class KeyboardPads:
+class KeyboardPads(InputSource):
     """Reads this terminal on a thread; calls ``on_event(KeyEvent)`` for pad keys.
 
     ``fd`` defaults to stdin. A terminal is put in cbreak mode (no echo, no line
@@ -332,7 +332,7 @@ class PygameKeys:
                 for e in [self.event_for_key(ev.key, ev.mod)] if e is not None]
 
 
-class PygameKeyboard:
+class PygameKeyboard(InputSource):
     """:class:`PygameKeys` for a loop whose queue also runs callables on its thread.
 
     A small ticker thread posts ``self._poll`` every ``interval`` seconds (never more
@@ -398,7 +398,8 @@ class PygameKeyboard:
 
 
 def open_keyboard(rows: Sequence[str], post: Callable, device=None, *,
-                  on_close: Callable[[], None] | None = None, fd: int | None = None):
+                  on_close: Callable[[], None] | None = None,
+                  fd: int | None = None) -> KeyboardPads | PygameKeyboard:
     """Keyboard pads for the display in use: the window's keys for the pygame emulator
     (``post`` must accept callables, run on the loop thread), else this terminal.
 

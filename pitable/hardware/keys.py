@@ -39,10 +39,10 @@ it went down) events.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 from collections.abc import Callable, Iterable
 
-__all__ = ["KeyEdge", "KeyEvent", "KeyStuck", "Debouncer", "KeyTracker", "PRESS", "HOLD", "RELEASE"]
+__all__ = ["KeyEdge", "KeyEvent", "KeyStuck", "InputSource", "Debouncer", "KeyTracker", "PRESS", "HOLD", "RELEASE"]
 
 PRESS = "press"
 HOLD = "hold"
@@ -92,6 +92,22 @@ class KeyEvent(NamedTuple):
     screen: int | None = None
 
 
+class InputSource(Protocol):
+    """Pads that post their keys to the loop (``Loop.post``, from their own threads: a
+    ``KeyEdge`` or ``KeyStuck`` from the pads, a ``KeyEvent`` from a keyboard) and sit in
+    ``Loop.sources``: the loop asks when each next needs a wake-up (``next_deadline``: a
+    debounce check, a matrix re-scan while a key is held), calls ``settle`` then (post the
+    edges that check found) and ``close`` at the end. ``DirectPads``, ``MatrixPads``,
+    ``KeyboardPads`` and ``PygameKeyboard`` declare it, so the type checker holds each to
+    it. Here, below both the pads and the loop, so that each can name it."""
+
+    def next_deadline(self) -> float | None: ...
+
+    def settle(self, now: float | None = None) -> None: ...
+
+    def close(self) -> None: ...
+
+
 class _KeyState:
     __slots__ = ("level", "raw", "since", "check")
 
@@ -135,6 +151,7 @@ class Debouncer:
         if st.check is None or time < st.check:
             return []
         since, st.check, st.since = st.since, None, None
+        assert since is not None  # a pending check has its first edge
         if level and not st.level:
             st.level = True
             return [KeyEdge(seat, key, True, since)]

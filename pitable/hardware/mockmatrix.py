@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from gpiozero.pins.mock import MockFactory, MockPin
 
@@ -129,7 +130,8 @@ class MockMatrix:
 
         for s, k in self._held:
             group[find(("row", s))] = find(("column", k))
-        highs, lows = {}, {}
+        highs: dict[Any, list[str]] = {}
+        lows: dict[Any, list[str]] = {}
         for kind, i, p in pins:
             if p.function != "output":
                 continue

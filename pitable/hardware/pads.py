@@ -48,7 +48,7 @@ from gpiozero.exc import GPIOZeroError
 
 from ..errors import HardwareError
 from ..keys import COUNT as KEYS  # a pad's keys
-from .keys import RELEASE, Debouncer, KeyEdge, KeyStuck
+from .keys import RELEASE, Debouncer, InputSource, KeyEdge, KeyStuck
 
 __all__ = ["PadsError", "DirectPads", "MatrixPads", "SeatSignals", "KEYS", "nothing",
            "RELEASE", "STUCK_AFTER"]
@@ -191,7 +191,7 @@ class _Closing:
         self.close()
 
 
-class DirectPads(_Closing):
+class DirectPads(_Closing, InputSource):
     """One input per key: ``seats[s][k]`` is the GPIO of key ``k`` of seat ``s``."""
 
     def __init__(self, seats: Sequence[Sequence[Pin]], on_edge: OnEdge, *,
@@ -353,7 +353,7 @@ def _let_go(pin) -> None:
     pin.input_with_pull("up")
 
 
-class MatrixPads(_Closing):
+class MatrixPads(_Closing, InputSource):
     """Seats are rows (open drain: driven low or let go), the 8 keys are shared columns
     (pulled up).
 
@@ -567,9 +567,11 @@ class MatrixPads(_Closing):
         edges = []
         for s, k in self._debouncer.due(self._clock()):
             check = self._debouncer.check_of(s, k)
+            assert check is not None  # due: it has a check
             others = any(self._raw[o][k] for o in range(self.seats)
                          if o != s and o not in self._isolated)
-            still = self._moved[k] is None or self._moved[k] > check
+            moved = self._moved[k]
+            still = moved is None or moved > check
             if self._last_scan <= check and still and not others:
                 edges += self._debouncer.decide(s, k, self._raw[s][k], check)
         return edges
@@ -628,8 +630,8 @@ class MatrixPads(_Closing):
 
     def _next_deadline(self) -> float | None:
         dls = [self._debouncer.next_deadline(), self._next_scan(), self._held.next_deadline()]
-        dls = [d for d in dls if d is not None]
-        return min(dls) if dls else None
+        due = [d for d in dls if d is not None]
+        return min(due) if due else None
 
     # A scan takes milliseconds; a handler stuck for longer than this is not waited for.
     CLOSE_WAIT = 2.0

@@ -8,6 +8,7 @@ own, so they cannot disagree. Pure functions over values: no I/O, no controller.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from pitable.i18n import Msg
@@ -21,7 +22,7 @@ STORY = "story"    # the story only: the glass showed it as a screen of its own 
 class RevealedBids(NamedTuple):
     """A turn's bids, once revealed: (seat number, card name) per player."""
 
-    bids: tuple
+    bids: tuple[tuple[int, str], ...]
 
 
 class Line(NamedTuple):
@@ -39,7 +40,7 @@ class Told(NamedTuple):
 
     round: int
     turn: int | None
-    lines: tuple          # Lines
+    lines: tuple[Line, ...]
 
 
 class StoryItem(NamedTuple):
@@ -47,13 +48,13 @@ class StoryItem(NamedTuple):
 
     round: int
     turn: int | None
-    lines: tuple          # Msgs and RevealedBids
+    lines: tuple[Msg | RevealedBids, ...]
 
 
-def story(told) -> tuple:
+def story(told: Iterable[Told]) -> tuple[StoryItem, ...]:
     """The game's story from the moves' ``Told``s, oldest first: a turn's (or round's) lines
     together, the bids opening a new entry."""
-    items: list = []
+    items: list[StoryItem] = []
     for t in told:
         lines = tuple(line.text for line in t.lines)
         if not lines:
@@ -67,11 +68,11 @@ def story(told) -> tuple:
     return tuple(items)
 
 
-def for_glass(lines) -> tuple:
+def for_glass(lines: Iterable[Line]) -> tuple[Line, ...]:
     """The lines the glass says (the story's own are left out)."""
     return tuple(line for line in lines if line.when != STORY)
 
 
-def said(told) -> frozenset:
+def said(told: Iterable[Told]) -> frozenset[str]:
     """The message ids said so far in a game (what is said once a game asks)."""
     return frozenset(line.text.id for t in told for line in t.lines if isinstance(line.text, Msg))

@@ -6,15 +6,17 @@ the glass before anyone plays on."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pitable.i18n import msg
 from pitable.narrator import NOW, STORY, Line, Told
-from pitable.rules.cockroach import KIND_INDEX, Called, Lost, Offered, Passed, Took
+from pitable.rules.cockroach import KIND_INDEX, Move, State, Called, Lost, Offered, Passed, Took
 
 
-def narrate(st, move, fx, seats: tuple, round_: int) -> Told:
+def narrate(st: State, move: Move, fx: Sequence[object], seats: tuple[int, ...], round_: int) -> Told:
     """What ``move`` (just pushed on ``st``, made in round ``round_``) tells the table."""
     head = msg("cr.title.card")
-    out: list = []
+    out: list[Line] = []
     for e in fx:
         if isinstance(e, (Offered, Passed)):
             out.append(Line(head, msg("cr.story.offer" if isinstance(e, Offered) else "cr.story.pass",

@@ -5,10 +5,12 @@ round's end."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from pitable.i18n import ASSISTANT_SEAT, Msg, msg
 from pitable.narrator import NOW, REPEAT, STORY, Line, RevealedBids, Told
 from pitable.rules import grasshopper as gh
-from pitable.rules.grasshopper import KINDS, Bids, Choose, Harvested, Plagued, RoundEnded, Stalemate, Took
+from pitable.rules.grasshopper import KINDS, Bids, Move, State, Choose, Harvested, Plagued, RoundEnded, Stalemate, Took
 
 
 def counted(n: int, kind: str) -> Msg:
@@ -16,12 +18,12 @@ def counted(n: int, kind: str) -> Msg:
     return msg(f"n.{kind}", n=n)
 
 
-def cards_list(cards) -> tuple:
+def cards_list(cards: Iterable[int]) -> tuple[Msg, ...]:
     """Counts per kind index -> a list of counted kinds (a message value)."""
     return tuple(counted(n, KINDS[k]) for k, n in enumerate(cards) if n)
 
 
-def nothing(seats) -> list:
+def nothing(seats: Sequence[int]) -> list[Msg]:
     """"S2 gets nothing", or for several seats one line, in seat order: "S2, S3 get nothing"."""
     seats = sorted(seats)
     if not seats:
@@ -31,7 +33,8 @@ def nothing(seats) -> list:
     return [msg("line.get_nothing", seats=tuple(seats))]
 
 
-def narrate(st, move, fx, seats: tuple, virtual: bool, turn: int, said: frozenset = frozenset()) -> Told:
+def narrate(st: State, move: Move, fx: Sequence[object], seats: tuple[int, ...], virtual: bool, turn: int,
+            said: frozenset[str] = frozenset()) -> Told:
     """What ``move`` (just pushed on ``st``, made in turn ``turn``) tells the table.
 
     ``seats``: the seat number of each player; ``virtual``: the Pi deals the garden cards (no
@@ -40,9 +43,9 @@ def narrate(st, move, fx, seats: tuple, virtual: bool, turn: int, said: frozense
     ended = [e.round for e in fx if isinstance(e, RoundEnded)]
     told = Told(ended[0] if ended else st.round, turn, ())
     head = msg("title.turn", turn=turn)
-    out: list = []
+    out: list[Line] = []
 
-    def say(text, when, under=None) -> None:
+    def say(text: Msg | RevealedBids, when: str, under: Msg | None = None) -> None:
         out.append(Line(under or head, text, when))
 
     if isinstance(move, Bids):
@@ -91,7 +94,7 @@ def narrate(st, move, fx, seats: tuple, virtual: bool, turn: int, said: frozense
     return told._replace(lines=tuple(out))
 
 
-def stalemate_lines(st, e, round_ends: bool, virtual: bool) -> list:
+def stalemate_lines(st: State, e: Stalemate, round_ends: bool, virtual: bool) -> list[Msg]:
     """G7: the bid cards are spent; the display discarded on a second stalemate; then the
     stalemate's card (with an empty draw pile none, and the screen says so). The card entry
     that follows says "turn up, then bid again" with real cards."""
@@ -109,7 +112,7 @@ def stalemate_lines(st, e, round_ends: bool, virtual: bool) -> list:
     return lines
 
 
-def nothing_lines(st, move, fx, seats: tuple, turn: int) -> list:
+def nothing_lines(st: State, move: Move, fx: Sequence[object], seats: tuple[int, ...], turn: int) -> list[Msg]:
     """Who gets nothing this turn, in one line in seat order: G3 the seats whose bids
     cancelled (the reveal greyed them), G4 and G6 every other seat beside a take of all (the X
     seat too when it took nothing), G5 the choosers left when the display ran out."""
@@ -117,6 +120,7 @@ def nothing_lines(st, move, fx, seats: tuple, turn: int) -> list:
         return []
     index = max(i for i, m in enumerate(st.moves) if isinstance(m, Bids))
     bids = st.moves[index]
+    assert isinstance(bids, Bids)  # the index of the last Bids
     res = gh.resolve(tuple(gh.CARD_INDEX[c] for c in bids.cards), st.options)
     if res.stalemate:
         return []  # the stalemate's lines say the bid cards are spent

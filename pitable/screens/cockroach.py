@@ -23,7 +23,8 @@ def critter_keys(c: Canvas, y: int, name_dy: int = 1, lit: str | None = None, ke
     tops (0 when the keys end on the frame's last row: "fly" keeps its tail). Returns the
     height used (descenders included)."""
     pitch = 9
-    names = [c.say(key_label(keys, i, msg(f"kind.{kind}"))) for i, kind in enumerate(icons.CRITTERS)]  # as the key table says
+    # as the key table says
+    names = [c.say(key_label(keys, i, msg(f"kind.{kind}"))) for i, kind in enumerate(icons.CRITTERS)]
     for i, (label, kind) in enumerate(zip(KEY_LABELS, icons.CRITTERS)):
         row = y + (i % 4) * pitch
         name = names[i]
@@ -104,7 +105,7 @@ def _own_seat_dimmed(c: Canvas, seats, seat, y0, y1) -> None:
 def _hand_counts(c: Canvas, y: int, seats, hands) -> None:
     gap = 3 if len(seats) <= 4 else 2
     mark = icons.mark("hand")
-    inked = mark.getbbox()[2]  # the count right after its mark (a digit leads with its own blank column): it reads with its own mark, not the next
+    inked = mark.getbbox()[2]  # type: ignore[index]  # (never blank) the count right after its mark (a digit leads with its own blank column): it reads with its own mark, not the next
     for n, (a, b) in zip(hands, columns(len(seats), 0, W - 1, gap)):
         label = str(n)
         w = inked + font.text_width(label)
@@ -127,6 +128,7 @@ def draw_answer(c: Canvas, v) -> None:
     head = c.say(msg("cr.it_is_a", sender=v.sender, seat=v.seat))
     c.text(0, overhang(head), head)
     # who may still get it (C4), or, when nobody may, who has seen it
+    rows: tuple[str, ...]
     if v.can_pass:
         rows = (c.say(msg("cr.may_pass", seats=tuple(v.pass_to))),)
     elif v.forced == "all_seen":

@@ -21,8 +21,9 @@ Big text is the same bitmap scaled by an integer with nearest neighbour: crisp.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
-from functools import lru_cache
+from functools import lru_cache, cache
 
 from PIL import Image
 
@@ -190,7 +191,7 @@ _ROUND_RIGHT = {_ACUTE, _TILDE, _HOOK}   # odd room: these sit a half pixel righ
 _MARK_BASES = "aeiouyAEIOUY"
 
 # Composed letters that read badly are drawn by hand: (rows above the capital line, rows).
-_HAND: dict = {
+_HAND: dict[str, tuple[int, str]] = {
     # y with dot below: the dot apart from the tail, left of it (fused, it read as y)
     "\u1ef5": (0, "..... ..... #...# #...# #...# #...# .#### ....# #.##."),
 }
@@ -201,7 +202,7 @@ _HAND: dict = {
 _NOTDEF = "#### #..# #..# #..# #..# #..# ####"
 
 
-def add_glyphs(glyphs: dict) -> None:
+def add_glyphs(glyphs: dict[str, str]) -> None:
     """More glyphs (same row format), e.g. small pictures used inline in text."""
     _GLYPHS.update(glyphs)
     for f in (_shape, char_width, text_width, has_descender, overhang, glyph, text_image):
@@ -217,13 +218,13 @@ def has_glyph(ch: str) -> bool:
     return ch in _GLYPHS or ch in _HAND or _compose(ch) is not None
 
 
-def missing(text: str) -> set:
+def missing(text: str) -> set[str]:
     """The characters of ``text`` (after NFC) that the font has no glyph for."""
     return {ch for ch in nfc(text) if not has_glyph(ch)}
 
 
-@lru_cache(maxsize=None)
-def _compose(ch: str):
+@cache
+def _compose(ch: str) -> tuple[int, tuple[str, ...]] | None:
     """(rows above the capital line, rows) of a vowel with marks, or None."""
     parts = unicodedata.normalize("NFD", ch)
     base, marks = parts[0], parts[1:]
@@ -281,13 +282,13 @@ def _compose(ch: str):
     return _rows_of(ink, width)
 
 
-def _left(axis: float, mark: list, code: str) -> int:
+def _left(axis: float, mark: Sequence[str], code: str) -> int:
     """The column of a mark's left edge that centres it on ``axis``."""
     left = axis - (len(mark[0]) - 1) / 2
     return int(left) + (1 if left != int(left) and code in _ROUND_RIGHT else 0)
 
 
-def _put(ink: set, mark: list, left: int, bottom: int) -> None:
+def _put(ink: set[tuple[int, int]], mark: Sequence[str], left: int, bottom: int) -> None:
     """Add the ink of ``mark`` (rows) with its left edge at ``left`` and last row at ``bottom``."""
     for dy, row in enumerate(mark):
         for dx, p in enumerate(row):
@@ -295,7 +296,7 @@ def _put(ink: set, mark: list, left: int, bottom: int) -> None:
                 ink.add((left + dx, bottom - len(mark) + 1 + dy))
 
 
-def _rows_of(ink: set, width: int):
+def _rows_of(ink: set[tuple[int, int]], width: int) -> tuple[int, tuple[str, ...]]:
     """(rows above the capital line, rows) of a set of ink pixels, widened to fit."""
     x0 = min(0, min(x for x, _ in ink))
     x1 = max(width - 1, max(x for x, _ in ink))
@@ -306,8 +307,8 @@ def _rows_of(ink: set, width: int):
     return -y0, rows
 
 
-@lru_cache(maxsize=None)
-def _shape(ch: str):
+@cache
+def _shape(ch: str) -> tuple[int, tuple[str, ...]]:
     """(rows above the capital line, rows from the top of the ink area) of ``ch``."""
     if ch in _GLYPHS:
         return 0, tuple(_GLYPHS[ch].split())
@@ -317,7 +318,7 @@ def _shape(ch: str):
     return _compose(ch) or (0, tuple(_NOTDEF.split()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def char_width(ch: str) -> int:
     return len(_shape(ch)[1][0])
 
@@ -345,7 +346,7 @@ def overhang(text: str, scale: int = 1) -> int:
     return max((_shape(c)[0] for c in nfc(text)), default=0) * scale
 
 
-@lru_cache(maxsize=None)
+@cache
 def glyph(ch: str) -> Image.Image:
     """The glyph of ``ch`` at scale 1: a mode "1" image, ``char_width`` wide and
     HEIGHT tall plus the rows of its ink above the capital line (``overhang(ch)``)."""
@@ -372,5 +373,6 @@ def text_image(text: str, scale: int = 1) -> Image.Image:
         im.paste(g, (x, top - (g.height - HEIGHT)))
         x += g.width + SPACING
     if scale != 1:
-        im = im.resize((w * scale, (top + HEIGHT) * scale), Image.NEAREST)
+        # Pillow types it only as Image.Resampling.NEAREST (9.1+); pitable takes 9.0 too
+        im = im.resize((w * scale, (top + HEIGHT) * scale), Image.NEAREST)  # type: ignore[attr-defined]
     return im

@@ -377,7 +377,7 @@ def kind_keys(c: Canvas, y: int, pitch: int, keys: tuple = ()) -> None:
 
 BOXES_SMALL = 13  # the seat boxes' height under a turn's lines: a small number and its tick
 
-def draw_bidding(c: Canvas, v) -> None:
+def draw_bidding(c: Canvas, v) -> tuple[int, int] | None:
     """The display and who has locked in. Secrecy: nothing here depends on a bid (the
     view has none); only ``locked`` changes the seat boxes."""
     told = getattr(v, "told", ())
@@ -483,7 +483,7 @@ def draw_bids(c: Canvas, v) -> None:
 
 # -- choosing ----------------------------------------------------------------------------------
 
-def draw_choosing(c: Canvas, v) -> None:
+def draw_choosing(c: Canvas, v) -> tuple[int, int] | None:
     """Who chooses, then the kinds on display as a list: key, picture and words ("2 corn"):
     the chooser moves those cards, so the kind is a word, the picture only beside it."""
     head = c.say(msg("choose.head", seat=v.seat))
@@ -597,7 +597,7 @@ PAGE_FEET = (msg("foot.next"), msg("foot.bid"), msg("foot.reveal"), msg("foot.ch
 MAX_LINES = 5  # lines of instructions a page at most (fewer when the words need the room); the controllers page by it
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _feet_top(lang: str) -> int:
     """The most ink above the capitals of any footer in ``lang`` (room kept for it on every page)."""
     from pitable.i18n import catalog

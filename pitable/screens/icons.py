@@ -8,13 +8,16 @@ tight places (a garden in the scores). Images are built on first use and cached.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 
 from PIL import Image, ImageChops, ImageDraw
 
-from pitable.rules.cockroach import KINDS as CRITTERS  # Cockroach Poker's, in the rules' order
-from pitable.rules.grasshopper import KINDS
+from pitable.rules import cockroach, grasshopper
 from pitable.screens import font
+
+KINDS = grasshopper.KINDS      # the garden kinds, in the rules' order
+CRITTERS = cockroach.KINDS     # Cockroach Poker's, in the rules' order
 
 _ICONS = {
     "grasshopper": (
@@ -319,16 +322,17 @@ def inline_kinds(text: str) -> str:
     return _WORDS.sub(lambda m: INLINE[_WORD_KIND.get(m.group(1), m.group(1))], text)
 
 
-def _build(rows, scale: int = 1) -> Image.Image:
+def _build(rows: Sequence[str], scale: int = 1) -> Image.Image:
     w, h = len(rows[0]), len(rows)
     im = Image.new("1", (w, h))
     im.putdata([1 if p == "#" else 0 for row in rows for p in row])
     if scale != 1:
-        im = im.resize((w * scale, h * scale), Image.NEAREST)
+        # Pillow types it only as Image.Resampling.NEAREST (9.1+); pitable takes 9.0 too
+        im = im.resize((w * scale, h * scale), Image.NEAREST)  # type: ignore[attr-defined]
     return im
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon(kind: str, scale: int = 1) -> Image.Image:
     """The 12x12 picture of a garden kind (an unknown kind: its initial in a box)."""
     if kind in _ICONS:
@@ -338,11 +342,12 @@ def icon(kind: str, scale: int = 1) -> Image.Image:
     d.rectangle((0, 0, 11, 11), outline=1)
     im.paste(1, (4, 2), font.text_image((kind or "?")[0].upper()).crop((0, 0, 5, 8)))
     if scale != 1:
-        im = im.resize((12 * scale, 12 * scale), Image.NEAREST)
+        # Pillow types it only as Image.Resampling.NEAREST (9.1+); pitable takes 9.0 too
+        im = im.resize((12 * scale, 12 * scale), Image.NEAREST)  # type: ignore[attr-defined]
     return im
 
 
-@lru_cache(maxsize=None)
+@cache
 def mini(kind: str) -> Image.Image:
     """A 7x7 picture of a garden kind."""
     if kind in _MINI:
@@ -350,13 +355,13 @@ def mini(kind: str) -> Image.Image:
     return _build(("#######",) + ("#.....#",) * 5 + ("#######",))
 
 
-@lru_cache(maxsize=None)
+@cache
 def critter_mark(kind: str) -> Image.Image:
     """A 6x7 picture of a Cockroach Poker critter."""
     return _build(_CRITTER_MARKS[kind])
 
 
-@lru_cache(maxsize=None)
+@cache
 def mark(name: str, scale: int = 1) -> Image.Image:
     """Small marks: "check", "chip", "hand" (cards in hand)."""
     return _build(_MARKS[name], scale)
@@ -366,12 +371,12 @@ def mark(name: str, scale: int = 1) -> Image.Image:
 CARD_SIZES = {"big": (22, 30, 3), "mid": (17, 24, 2), "small": (11, 15, 1)}
 
 
-def card_size(size: str) -> tuple:
+def card_size(size: str) -> tuple[int, int]:
     w, h, _ = CARD_SIZES[size]
     return w, h
 
 
-@lru_cache(maxsize=None)
+@cache
 def card(label: str, size: str = "big", style: str = "face") -> Image.Image:
     """A poker card glyph (labels "1".."6", "A", "X") as a mode "1" mask.
 
@@ -401,7 +406,7 @@ def card(label: str, size: str = "big", style: str = "face") -> Image.Image:
     return im
 
 
-@lru_cache(maxsize=None)
+@cache
 def checker(w: int, h: int) -> Image.Image:
     """A w x h checkerboard mask, (0, 0) lit."""
     im = Image.new("1", (w, h))

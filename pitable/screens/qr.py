@@ -7,13 +7,17 @@ The address is upper case (alphanumeric mode) so that version 2 (25 modules) wit
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pitable.screens.widgets import Canvas
 
 QUIET = 3
 PX = 2
 
 
 @functools.lru_cache(maxsize=8)
-def matrix(text: str):
+def matrix(text: str) -> tuple[tuple[bool, ...], ...] | None:
     """Rows of booleans (True: dark), or None when the address needs more than version 3.
 
     An address with a key in its fragment (``.../J#<26 base32>``) is three segments,
@@ -27,14 +31,14 @@ def matrix(text: str):
                (tail, consts.MODE_ALPHANUMERIC, None)] if sharp else text
     for version in (2, 3):
         try:
-            code = segno.make_qr(content, version=version, boost_error=True)
+            code = segno.make_qr(content, version=version, boost_error=True)  # type: ignore[arg-type]  # segments too
         except Exception:  # noqa: BLE001 - segno.DataOverflowError: too long for this version
             continue
         return tuple(tuple(bool(m) for m in row) for row in code.matrix)
     return None
 
 
-def quiet(m) -> int:
+def quiet(m: tuple[tuple[bool, ...], ...]) -> int:
     """Modules of quiet zone: 3 around version 2; 1 around version 3, all that 64 rows leave
     (zbarimg reads it at 2x and 4x: tests/web/test_sealed.py)."""
     return QUIET if len(m) <= 25 else 1
@@ -45,7 +49,7 @@ def size(text: str) -> int:
     return 0 if m is None else (len(m) + 2 * quiet(m)) * PX
 
 
-def draw(c, x: int, y: int, text: str) -> int:
+def draw(c: Canvas, x: int, y: int, text: str) -> int:
     """Lit square (the quiet zone), dark modules; returns the width drawn (0: did not fit)."""
     m = matrix(text)
     if m is None:

@@ -7,6 +7,9 @@ is a PIL image of mode "1" (lit = 1), ready for a luma device.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PIL import Image
 
 from pitable.screens import views as v
@@ -35,10 +38,11 @@ _WHERE = {
     v.CockroachOver: ("cockroach", "draw_over"),
     v.CockroachQuick: ("cockroach", "draw_quick"),
 }
-DRAWERS: dict = {}  # filled as views are first drawn
+Drawer = Callable[[Canvas, Any], tuple[int, int] | None]  # draws a view; the band a toast may take, or None
+DRAWERS: dict[type, Drawer] = {}  # filled as views are first drawn
 
 
-def _drawer(kind):
+def _drawer(kind: type) -> Drawer:
     drawer = DRAWERS.get(kind)
     if drawer is None:
         where = _WHERE.get(kind)
@@ -56,14 +60,14 @@ def _drawer(kind):
 _FOOTED = (v.BidsRevealed, v.Instructions)
 
 
-def draw(c: Canvas, view) -> None:
+def draw(c: Canvas, view: v.View) -> None:
     """Draw ``view`` on the canvas ``c``, its toast (if any) on top: over the lower part,
     or where the drawing says a toast hides nothing that matters (``band``: the
     bidding's seats and the chooser's order stay in sight), or in the footer's place."""
     toast = getattr(view, "toast", None)
     if toast and isinstance(view, _FOOTED):
         # on the bids the reason ("X beats the Ace") gives way too: the result keeps its room
-        extra = {"why": None} if isinstance(view, v.BidsRevealed) else {}
+        extra: dict[str, Any] = {"why": None} if isinstance(view, v.BidsRevealed) else {}
         _drawer(type(view))(c, view._replace(foot=toast, toast=None, **extra))
         widgets.lit_footer(c, c.say(toast))  # lit like a toast, so it is seen as one
         return
@@ -72,7 +76,7 @@ def draw(c: Canvas, view) -> None:
         widgets.toast(c, c.say(toast), band)
 
 
-def render(view, lang: str = "en", size: tuple = (widgets.W, widgets.H)) -> Image.Image:
+def render(view: v.View, lang: str = "en", size: tuple[int, int] = (widgets.W, widgets.H)) -> Image.Image:
     """The frame for ``view`` in the words of ``lang``: a mode "1" image of ``size``
     (the layout is for 128x64)."""
     image = Image.new("1", size)
@@ -80,7 +84,7 @@ def render(view, lang: str = "en", size: tuple = (widgets.W, widgets.H)) -> Imag
     return image
 
 
-def layout_problems(view, lang: str = "en") -> list:
+def layout_problems(view: v.View, lang: str = "en") -> list[str]:
     """What is wrong with ``view``'s frame in ``lang``: ink off the frame, text cut
     short, drawn parts on top of one another (a toast aside, which covers on purpose).
     Empty when the frame reads whole. The layout tests check every screen with it, and

@@ -34,7 +34,8 @@ def describe_grasshopper(data: dict) -> str:
     lines.append(f"Display: {counts(data['display'])}. Draw pile: {data['pile']}. Discard pile: {data['discard']}.")
     for seat in data["seats"]:
         spent = " ".join(seat["spent"]) or "-"
-        lines.append(f"Seat {seat_name(seat['seat'])}: {seat['chips']} chip(s); garden: {counts(seat['garden'])}; spent: {spent}")
+        lines.append(f"Seat {seat_name(seat['seat'])}: {seat['chips']} chip(s); "
+                     f"garden: {counts(seat['garden'])}; spent: {spent}")
     return "\n".join(lines)
 
 

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import functools
 
-from typing import NamedTuple
+from collections.abc import Collection, Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from PIL import Image, ImageChops, ImageDraw
 
 from pitable.i18n import ASSISTANT_SEAT, catalog, msg
 from pitable.screens import font, icons
-from pitable.screens.frame import HEIGHT as H, WIDTH as W  # the one frame size
+from pitable.screens.frame import HEIGHT, WIDTH  # the one frame size
+
+W, H = WIDTH, HEIGHT  # the drawers' names for it
+
+if TYPE_CHECKING:
+    from pitable.screens.views import Message
 
 overhang = getattr(font, "overhang", lambda s, scale=1: 0)  # ink above the capitals (marks on capitals)
 LINE = font.HEIGHT            # line pitch of small text: 9 px (7 above the baseline, 2 below)
@@ -31,20 +37,20 @@ class Canvas:
 
     ``say(msg)`` makes the words of a message in the canvas's language."""
 
-    def __init__(self, image: Image.Image, origin: tuple = (0, 0), size: tuple | None = None,
-                 lang: str = "en"):
+    def __init__(self, image: Image.Image, origin: tuple[int, int] = (0, 0), size: tuple[int, int] | None = None,
+                 lang: str = "en") -> None:
         self.image = image
         self.ox, self.oy = origin
         self.w, self.h = size or image.size
         self.draw = ImageDraw.Draw(image)
-        self.overflows: list = []
-        self.drawn: list = []
-        self.cuts: list = []
-        self.blocks: list = []   # the rows of every wrapped paragraph (a test checks where rows end)
+        self.overflows: list[tuple[str, tuple[int, int, int, int]]] = []
+        self.drawn: list[tuple[str, tuple[int, int, int, int]]] = []
+        self.cuts: list[str] = []
+        self.blocks: list[list[str]] = []   # the rows of every wrapped paragraph (a test checks where rows end)
         self.lang = lang
         self.say = catalog(lang).glued  # a row never ends inside "2 corn" or "châu chấu"
 
-    def _check(self, what, x0, y0, x1, y1) -> None:
+    def _check(self, what: str, x0: int, y0: int, x1: int, y1: int) -> None:
         """(x1, y1) inclusive."""
         if x0 < 0 or y0 < 0 or x1 >= self.w or y1 >= self.h:
             self.overflows.append((what, (x0, y0, x1, y1)))
@@ -58,7 +64,8 @@ class Canvas:
             self.drawn.append((what, box))
         self.image.paste(fill, (x + self.ox, y + self.oy), mask)
 
-    def rect(self, x0, y0, x1, y1, fill=None, outline=None, radius=0) -> None:
+    def rect(self, x0: int, y0: int, x1: int, y1: int, fill: int | None = None, outline: int | None = None,
+             radius: int = 0) -> None:
         self._check("rect", x0, y0, x1, y1)
         box = (x0 + self.ox, y0 + self.oy, x1 + self.ox, y1 + self.oy)
         if radius:
@@ -66,11 +73,11 @@ class Canvas:
         else:
             self.draw.rectangle(box, fill=fill, outline=outline)
 
-    def line(self, x0, y0, x1, y1, fill=1, width=1) -> None:
+    def line(self, x0: int, y0: int, x1: int, y1: int, fill: int = 1, width: int = 1) -> None:
         self._check("line", min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
         self.draw.line((x0 + self.ox, y0 + self.oy, x1 + self.ox, y1 + self.oy), fill=fill, width=width)
 
-    def clear(self, x0, y0, x1, y1) -> None:
+    def clear(self, x0: int, y0: int, x1: int, y1: int) -> None:
         self.rect(x0, y0, x1, y1, fill=0)
 
     def dim(self, x0: int = 0, y0: int = 0, x1: int | None = None, y1: int | None = None) -> None:
@@ -104,7 +111,7 @@ class Canvas:
         self.paste(font.text_image(s, scale), x, y - top, fill, what=f"text {s!r}")
         return w
 
-    def text_fit(self, x: int, y: int, width: int, s: str, scales=(2, 1), fill: int = 1,
+    def text_fit(self, x: int, y: int, width: int, s: str, scales: Sequence[int] = (2, 1), fill: int = 1,
                  align: str = "left") -> int:
         """Draw ``s`` at the largest of ``scales`` that fits ``width``; at the smallest
         it is cut short with an ellipsis. ``x`` as in ``text`` for ``align``. Returns the scale."""
@@ -112,7 +119,8 @@ class Canvas:
         self.text(x, y, clip(s, width, scale), scale, fill, align)
         return scale
 
-    def paragraph(self, x: int, y: int, width: int, height: int, lines, scales=(2, 1),
+    def paragraph(self, x: int, y: int, width: int, height: int, lines: str | Iterable[str],
+                  scales: Sequence[int] = (2, 1),
                   fill: int = 1, align: str = "left", indent: int = 0) -> int:
         """Draw ``lines`` wrapped to ``width`` inside ``height`` pixels (see
         ``layout_paragraph``). Returns the height used."""
@@ -120,7 +128,7 @@ class Canvas:
         self.block(x, y, width, block, fill, align)
         return block.height
 
-    def block(self, x: int, y: int, width: int, block: "Block", fill: int = 1, align: str = "left") -> None:
+    def block(self, x: int, y: int, width: int, block: Block, fill: int = 1, align: str = "left") -> None:
         if block.cut:
             self.cuts.append(" / ".join(r for _, r in block.rows))
         self.blocks.append([r for _, r in block.rows])
@@ -135,7 +143,7 @@ class Canvas:
 class Block(NamedTuple):
     """Laid out text: rows of (x offset, text) at ``scale``, ``pitch`` apart."""
 
-    rows: list
+    rows: list[tuple[int, str]]
     scale: int
     pitch: int
     height: int     # pixels from the top of the first row's ink to the last ink (descenders if any)
@@ -150,7 +158,7 @@ def line_pitch(scale: int, loose: bool = False) -> int:
 
 
 @functools.lru_cache(maxsize=1024)
-def _rows_touch(rows: tuple, scale: int, pitch: int, width: int) -> bool:
+def _rows_touch(rows: tuple[tuple[int, str], ...], scale: int, pitch: int, width: int) -> bool:
     """Whether any row's ink touches (8 neighbours) the ink of the next row, ``pitch``
     apart, drawn from the left or centred in ``width``: at 2x "chọn" over "châu chấu"
     put the dot under ọ on the â ("chẩu")."""
@@ -158,7 +166,7 @@ def _rows_touch(rows: tuple, scale: int, pitch: int, width: int) -> bool:
     return _touch(rows, scale, pitch) or _touch(centred, scale, pitch)
 
 
-def _touch(rows: tuple, scale: int, pitch: int) -> bool:
+def _touch(rows: tuple[tuple[int, str], ...], scale: int, pitch: int) -> bool:
     from PIL import ImageFilter
 
     for (dx_a, a), (dx_b, b) in zip(rows, rows[1:]):
@@ -175,7 +183,7 @@ def _touch(rows: tuple, scale: int, pitch: int) -> bool:
     return False
 
 
-def fit_scale(s: str, width: int, scales=(3, 2, 1)):
+def fit_scale(s: str, width: int, scales: Sequence[int] = (3, 2, 1)) -> int | None:
     """The largest scale of ``scales`` at which ``s`` fits ``width`` pixels, or None."""
     for scale in scales:
         if font.text_width(s, scale) <= width:
@@ -195,11 +203,11 @@ def clip(s: str, width: int, scale: int = 1) -> str:
 BROKEN = "\u00ad"  # marks a row that ends inside a word too long for a row (a cut; never shown)
 
 
-def wrap(s: str, width: int, scale: int = 1, indent: int = 0) -> list:
+def wrap(s: str, width: int, scale: int = 1, indent: int = 0) -> list[tuple[int, str]]:
     """Greedy word wrap to ``width`` pixels, rows after the first ``indent`` narrower:
     [(x offset, text), ...]. A word longer than a row is broken (its rows are marked
     ``BROKEN`` so a layout can refuse them)."""
-    rows: list = []
+    rows: list[str] = []
     cur = ""
 
     def room() -> int:
@@ -226,14 +234,15 @@ def wrap(s: str, width: int, scale: int = 1, indent: int = 0) -> list:
     return [(0 if i == 0 else indent, r) for i, r in enumerate(rows)]
 
 
-def layout_paragraph(lines, width: int, height: int, scales=(2, 1), indent: int = 0) -> Block:
+def layout_paragraph(lines: str | Iterable[str], width: int, height: int, scales: Sequence[int] = (2, 1),
+                     indent: int = 0) -> Block:
     """``lines`` wrapped at the largest scale of ``scales`` where all of them fit
     ``height`` (small text loosely spaced if there is room); a line's continued rows
     are indented by ``indent``. At the smallest scale, rows that do not fit are dropped
     and the last kept one ends with an ellipsis (``cut``)."""
     if isinstance(lines, str):
         lines = (lines,)
-    rows: list = []
+    rows: list[tuple[int, str]] = []
     for scale in scales:
         rows = [r for line in lines for r in wrap(line, width, scale, indent)]
         broken = any(r.endswith(BROKEN) for _, r in rows)
@@ -260,7 +269,7 @@ def layout_paragraph(lines, width: int, height: int, scales=(2, 1), indent: int 
     return Block(rows, scale, pitch, top + rows_height([r for _, r in rows], scale, pitch), True, top)
 
 
-def _overhangs(rows, scale: int) -> tuple:
+def _overhangs(rows: Sequence[tuple[int, str]], scale: int) -> tuple[int, int]:
     """Ink above the capitals: of the first row (room above the block), and the most of
     the others (more room between rows, so marks never touch the row above)."""
     if not rows:
@@ -268,7 +277,7 @@ def _overhangs(rows, scale: int) -> tuple:
     return overhang(rows[0][1], scale), max((overhang(r, scale) for _, r in rows[1:]), default=0)
 
 
-def rows_height(rows, scale: int, pitch: int | None = None) -> int:
+def rows_height(rows: Sequence[str], scale: int, pitch: int | None = None) -> int:
     """Pixels taken by these rows of text: the last one's descenders count only if it has some."""
     if not rows:
         return 0
@@ -321,25 +330,25 @@ def hint(c: Canvas, x: int, y: int, label: str, text: str, align: str = "left") 
     return w
 
 
-def hints(c: Canvas, y: int, pairs, x0: int = 0, x1: int = W - 1) -> None:
+def hints(c: Canvas, y: int, pairs: Iterable[tuple[str, str] | None], x0: int = 0, x1: int = W - 1) -> None:
     """Key hints spread along a row: the first at the left, the last at the right."""
-    pairs = [p for p in pairs if p]
-    if not pairs:
+    shown = [p for p in pairs if p]
+    if not shown:
         return
-    widths = [hint_width(*p) for p in pairs]
-    if len(pairs) == 1:
-        hint(c, x1, y, *pairs[0], align="right")
+    widths = [hint_width(*p) for p in shown]
+    if len(shown) == 1:
+        hint(c, x1, y, *shown[0], align="right")
         return
-    gap = (x1 - x0 + 1 - sum(widths)) / (len(pairs) - 1)
+    gap = (x1 - x0 + 1 - sum(widths)) / (len(shown) - 1)
     x = float(x0)
-    for p, w in zip(pairs, widths):
+    for p, w in zip(shown, widths):
         hint(c, round(x), y, *p)
         x += w + gap
 
 
 # -- seats -------------------------------------------------------------------------------------
 
-def columns(n: int, x0: int = 0, x1: int = W - 1, gap: int = 2) -> list:
+def columns(n: int, x0: int = 0, x1: int = W - 1, gap: int = 2) -> list[tuple[int, int]]:
     """``n`` equal columns across x0..x1 with ``gap`` between them: [(left, right), ...]."""
     n = max(1, n)
     span = x1 - x0 + 1
@@ -348,7 +357,7 @@ def columns(n: int, x0: int = 0, x1: int = W - 1, gap: int = 2) -> list:
     return [(left + i * (w + gap), left + i * (w + gap) + w - 1) for i in range(n)]
 
 
-def seat_boxes(c: Canvas, y0: int, y1: int, seats, filled, check: bool = False,
+def seat_boxes(c: Canvas, y0: int, y1: int, seats: Iterable[int], filled: Collection[int], check: bool = False,
                x0: int = 0, x1: int = W - 1) -> None:
     """One box per seat with its number: lit when the seat is in ``filled`` (with a tick
     if ``check`` and there is room), an empty frame otherwise."""
@@ -422,7 +431,7 @@ def bottom(s: str, scale: int) -> int:
     return (font.HEIGHT if font.has_descender(s) else font.ASCENT) * scale
 
 
-def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
+def toast(c: Canvas, text: str, band: tuple[int, int] | None = None) -> None:
     """A lit box with dark text over the lower part of the frame. What is under it is
     dimmed (every other pixel), so the box reads as a notice on top of the screen.
     ``band`` (y0, y1): the box goes inside these rows instead, and nothing else is
@@ -430,7 +439,7 @@ def toast(c: Canvas, text: str, band: tuple | None = None) -> None:
     block = None
     if band is not None and band[1] - band[0] >= 3 * LINE // 2:
         block = layout_paragraph(text, W - 8, band[1] - band[0] + 1 - 6, scales=(2, 1))
-    if block is not None and not block.cut:  # else over the lower part: a toast is read whole
+    if band is not None and block is not None and not block.cut:  # else over the lower part: a toast is read whole
         y0, y1 = band
         h = block.height + 6
         top = y0 + (y1 - y0 + 1 - h) // 2
@@ -466,7 +475,7 @@ def lit_footer(c: Canvas, text: str) -> None:
     c.image.paste(ImageChops.invert(band.convert("L")).convert("1"), box[:2])
 
 
-def draw_message(c: Canvas, view) -> None:
+def draw_message(c: Canvas, view: Message) -> None:
     """``Message``: a title and a few lines."""
     y = title(c, c.say(view.title))
     c.paragraph(0, y + 1, W, H - y - 1, [c.say(m) for m in view.lines], scales=(2, 1))

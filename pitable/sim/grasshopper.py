@@ -10,6 +10,7 @@ inputs come from the legal sets already.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from pitable.rules.grasshopper import (ACE, BIDDING, CARDS, CHOOSING, DECK, GRASSHOPPER, HANDS,
                                        KINDS, PLANTS, REVEAL, X, Bids, Choose, Options, State,
@@ -25,7 +26,8 @@ class RandomBot:
         self.rng = rng
         self.random = rng.random
         self._plan: list = []  # bid_cards: the bids left this round, last turn first
-        self._plan_state = self._plan_seats = None
+        self._plan_state: State | None = None
+        self._plan_seats: tuple[int, ...] | None = None
 
     # The fast path (simulate, search) works on ints: cards 0..7, kinds 0..4.
     def bid_card(self, state: State, seat: int) -> int:
@@ -178,7 +180,7 @@ def play(players: int, bots: list, rng: random.Random, options: Options = Option
             fx = state.push(Bids(tuple(bots[s].bid(state, s) for s in range(players))))
         elif phase is CHOOSING:
             seat = state.chooser
-            fx = state.push(Choose(bots[seat].choose(state, seat)))
+            fx = state.push(Choose(bots[seat].choose(state, seat)))  # type: ignore[index]  # choosing has a chooser
         else:
             return state
         if on_result is not None:
@@ -197,6 +199,7 @@ def play_fast(players: int, bots: list, rng: random.Random, options: Options = O
     takes the whole grasshopper stack, or by a second stalemate's discarded display).
     """
     state = State(players, options)
+    order: Sequence[int]
     if seed is None:
         # A uniform order of the garden cards: sorted by random keys, one C-level sort
         # (a seeded VirtualDeck shuffles in Python, card by card).

@@ -9,6 +9,7 @@ import os
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 from pitable.rules.games import GAMES
 from pitable.table.base import NOTICE_SECONDS
@@ -64,8 +65,10 @@ class Table(App):
         self.notices: list = []     # what the table must read about its log first (any key: next)
         self._stuck_notices: list = []   # (notice, (seat, key)) of stuck keys, to take off when let go
         self._offer_unsaved = False  # the disk refused a new game: A again plays it unsaved
-        self.current: Controller | None = None
-        self._counted = None        # (the game, its id in the evening's score) once it is counted
+        # None only while __init__ makes the first one (the loop never sees that)
+        self.current: Controller = None  # type: ignore[assignment]
+        # (the game, its id in the evening's score) once it is counted
+        self._counted: tuple[Controller, str] | None = None
         if resume:
             try:
                 self.current = self._resume()
@@ -256,7 +259,8 @@ class Table(App):
 
     def _setup(self, game: str | None = None, deck: str | None = None) -> Setup:
         return Setup(self.seats, game or self.default_game, deck or self.default_deck, clock=self.clock,
-                     sitting=self.sitting, notice_seconds=NOTICE_SECONDS if self.notice_seconds is None else self.notice_seconds,
+                     sitting=self.sitting,
+                     notice_seconds=NOTICE_SECONDS if self.notice_seconds is None else self.notice_seconds,
                      assistant_seats=self.assistant.get("seats", 0),
                      assistant_level=self.assistant.get("level", "strong"),
                      language=self.language, phones=self.phones, address=self.web_address)
@@ -293,6 +297,7 @@ class Table(App):
         played = table_game(choice["game"])
         header = played.new_header(choice, seats, extra, rng=self.rng, assistant=self.assistant)
         state = played.spec.rules.state_from_header(header)
+        journal: Journal | NoJournal
         try:
             journal = Journal.create(self.log_dir, header)
         except OSError as e:
@@ -301,6 +306,7 @@ class Table(App):
             log.error("cannot create a game log in %s: %s", self.log_dir, e)
             if not self._offer_unsaved:
                 self._offer_unsaved = True
+                assert isinstance(self.current, Setup)  # a game starts from the setup
                 self.current.start_refused(notices.GAME_NOT_STARTED)
                 return None
             journal = NoJournal(e)
@@ -317,7 +323,7 @@ class Table(App):
     def _timing(self) -> dict:
         """What every game controller gets from the table: the informing screens' time, and
         how the display pages instructions in the table's language."""
-        out = {"pages": self._pages, "fits": self._fits}
+        out: dict[str, Any] = {"pages": self._pages, "fits": self._fits}
         if self.notice_seconds is not None:
             out["notice_seconds"] = self.notice_seconds
         if self.reveal_seconds is not None:
@@ -370,6 +376,7 @@ class Table(App):
             self._notice(notices.not_resumed(max(pads)))
             return None
         aside = None
+        journal: Journal | NoJournal
         try:
             if found.good_size is not None:
                 aside = set_aside(path, found.good_size)

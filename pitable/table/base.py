@@ -14,14 +14,18 @@ import logging
 import time
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pitable.errors import IllegalMove
 from pitable.i18n import Msg, msg
-from pitable.hardware.keys import HOLD
+from pitable.hardware.keys import HOLD, KeyEvent
 from pitable.keys import COUNT
 from pitable.screens import views as v
 from pitable.screens.views import Key, meaning, page_serial
 from pitable.table import notices
+
+if TYPE_CHECKING:
+    from pitable.table.assistant import Assistant
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +83,7 @@ class Toasts:
     handled), so it never carries over onto the next one (the bids reveal, the options)."""
 
     clock = staticmethod(time.monotonic)
-    toast = None  # (text, until, the screen it belongs to: None until bound)
+    toast: tuple[Msg, float, Any] | None = None  # (text, until, the screen it belongs to: None until bound)
 
     def _say(self, id_or_msg, **values) -> None:
         """Show a toast: a message id and its values (words are made by the output)."""
@@ -115,7 +119,7 @@ class Toasts:
         return now < self.toast[1] and self.toast[2] == self._screen_id()
 
     def _toast_text(self):
-        if self._toast_live(self.clock()):
+        if self._toast_live(self.clock()) and self.toast is not None:
             return self.toast[0]
         return None
 
@@ -130,20 +134,22 @@ class Toasts:
         return False
 
 
-class Controller(Toasts):
+class Controller(Protocol):
     """What ``pitable.table.app.Table`` drives in its current screen: the setup
-    (``pitable.table.setup.Setup``) or a game (``GameTable``). Every controller has every
-    method; the table calls them, never looks for them. The loop's part (``on_key``,
+    (``pitable.table.setup.Setup``) or a game (``GameTable``). A ``typing.Protocol``: each
+    declares it (with ``Toasts`` for the toasts' part), so the type checker holds every
+    controller to it; the table calls these, never looks for them. The loop's part (``on_key``,
     ``view``, ``next_deadline``, ``tick``, ``durable``, ``stale_key``, ``next_views``) the
     table passes on; the rest is the table's own. Every view it gives carries its key
     table (``keys``), built here in one place, and ``on_key`` acts on what that table
     says the key does (a key it gives no meaning is refused with a toast saying why)."""
 
-    finished = False    # a game: the table asked for a new one after the end
-    again = False       # ... with the same players (key 1 on the result)
+    game: str = ""           # the game's name (the setup: the one chosen)
+    finished: bool = False   # a game: the table asked for a new one after the end
+    again: bool = False      # ... with the same players (key 1 on the result)
     # What the web edge reads of every controller (pitable.web.publish, pitable.table.public):
     # a game's rules state, log header and secret bids; the setup has none of them.
-    state = None                            # the rules state; None: the setup, no game yet
+    state: object = None                    # the rules state; None: the setup, no game yet
     header: Mapping = MappingProxyType({})  # the log's header (a game sets its own)
     pending: Mapping = MappingProxyType({})  # player -> pending bid (Grasshopper Poker's, secret)
     made_by: Mapping = MappingProxyType({})  # player -> who made that bid
@@ -157,12 +163,21 @@ class Controller(Toasts):
         narrator's lines, the same the glass said; () where no game is."""
         return ()
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: KeyEvent) -> None:
         raise NotImplementedError
 
-    def view(self):
+    def view(self) -> Any:
         """What the screen shows now; drawing it changes nothing."""
         raise NotImplementedError
+
+    # the toasts' part (``Toasts``)
+    def say(self, id_or_msg: str | Msg, **values: Any) -> None: ...
+
+    def stale_key(self, event: KeyEvent, meant: tuple | None = None) -> None: ...
+
+    def next_deadline(self) -> float | None: ...
+
+    def tick(self, now: float) -> bool: ...
 
     def durable(self) -> bool:
         """True once the last key's lines are on disk (False: refused and taken back)."""
@@ -178,8 +193,9 @@ class Controller(Toasts):
 
     def phone_joined(self, seat: int) -> None:
         """A phone used the ticket of the QR on the glass for ``seat`` (the table checked it)."""
+        return None  # a body: a default, not a method each controller must write
 
-    def result(self):
+    def result(self) -> tuple | None:
         """The evening's score entry of a game that is over, as
         ``(id, game, seats, winners, losers)`` for ``Sitting.record``; None while it is not
         (or for the setup)."""
@@ -187,9 +203,10 @@ class Controller(Toasts):
 
     def close(self) -> None:
         """The table is done with this screen: its log and threads are let go."""
+        return None
 
 
-class GameTable(Controller):
+class GameTable(Toasts, Controller):
     """One game driven by the pads. Subclasses say what the phase keys and holds do.
 
     ``seats`` are the pad numbers (1-based) of the players in player order: the rules'
@@ -199,6 +216,7 @@ class GameTable(Controller):
     """
 
     game = ""
+    state: Any          # each game's rules State (its subclass names it)
 
     def __init__(self, state, seats: tuple, journal, clock=None, signal=None,
                  notice_seconds: float = NOTICE_SECONDS, pages=None, reveal_seconds: float = REVEAL_SECONDS,
@@ -218,13 +236,13 @@ class GameTable(Controller):
         self.web_address = web_address
         self.pads = pads
         self.reveal_seconds = reveal_seconds
-        self._front = None          # (the bids reveal up front, since when it is shown)
+        self._front: tuple[Any, float] | None = None  # (the bids reveal up front, since when it is shown)
         # How the table's display splits instruction lines into pages: it knows the words
         # and the room (``pitable.screens.grasshopper.instruction_pages``); without one, a
         # fixed number of lines a page.
         self.pages = pages
         self.notice_seconds = notice_seconds
-        self._informing = None      # (the screen that only informs, when it moves on by itself)
+        self._informing: tuple[Any, float] | None = None  # (the screen that only informs, when it moves on by itself)
         self.seats = tuple(seats)
         self.player_of = {pad - 1: i for i, pad in enumerate(self.seats)}  # pad index -> player
         self.journal = journal
@@ -233,16 +251,16 @@ class GameTable(Controller):
         self.signal = signal or (lambda pad_index: None)
         self.notices: list = []     # views the table reads before the game goes on
         self._page_where: dict = {}       # a notice's serial -> (round, turn) it tells: where()
-        self.overlay = None         # (kind, pad number): scores/rows, or an undo to confirm
-        self.opener = None          # the seat whose overlay it is (its keys answer it)
-        self.overlay_until = None   # when it closes by itself
+        self.overlay: tuple[str, Any] | None = None  # (kind, pad number): scores/rows, or an undo to confirm
+        self.opener: int | None = None  # the seat whose overlay it is (its keys answer it)
+        self.overlay_until: float | None = None  # when it closes by itself
         self._waited = False        # another seat's key was refused by it
         self._barred: dict = {}     # seat -> until when it opens no overlay (it kept others waiting)
         self.finished = False       # the table asked for a new game after the end
         self.again = False          # ... with the same players (key 1 on the result)
 
-    target = None       # Cockroach Poker: the player chosen in the first step of an offer or pass
-    assistant = None    # Grasshopper Poker: the assistant's seats (pitable.table.assistant), or None
+    target: int | None = None       # Cockroach Poker: the player chosen in the first step of an offer or pass
+    assistant: Assistant | None = None    # Grasshopper Poker: the assistant's seats (pitable.table.assistant), or None
 
     # -- what the table asks --------------------------------------------------------------
 
@@ -345,6 +363,7 @@ class GameTable(Controller):
         while the bids reveal goes on by itself); the end's start a game; else the phase's."""
         if self.overlay is not None:
             kind, _ = self.overlay
+            assert self.opener is not None  # set with the overlay
             mine = (self.opener,)
             if kind == "undo" or kind == "drop":
                 return tuple(Key(k, (kind,) if k == KEY_A else ("keep", kind),
@@ -529,10 +548,10 @@ class GameTable(Controller):
                      else Key(k, ("close", "phone"), msg("key.go_on"), mine) for k in range(COUNT))
 
     def _phone_view(self, toast):
-        seat = self.overlay[1]
+        seat = self.overlay[1] if self.overlay is not None else None
         phone = None
-        if seat is not None:
-            t = self._phone_ticket
+        t = self._phone_ticket
+        if seat is not None and t is not None:  # a ticket is made for a seat, none without
             phone = (seat, f"{self.web_address}{t[:4]}-{t[4:]}")
         if phone is None:
             return v.Message(msg("toast.no_free_seat"), (), toast)
@@ -618,7 +637,7 @@ class GameTable(Controller):
             return False
         return True
 
-    _syncing = None  # (the sync under way, where to take back to if it fails)
+    _syncing: tuple[Any, Any] | None = None  # (the sync under way, where to take back to if it fails)
 
     def durable(self) -> bool:
         """Wait for the last key's lines to be on disk; the loop asks before it shows a
@@ -770,6 +789,14 @@ class GameTable(Controller):
 
     def _phase_view(self, toast, st):
         """The game's screen for the rules state ``st`` (the toast on it)."""
+        raise NotImplementedError
+
+    def _scores_view(self, toast):
+        """The scores (Grasshopper Poker) or the rows (Cockroach Poker) overlay (each game says)."""
+        raise NotImplementedError
+
+    def _undo_text(self):
+        """What undo would take back, for its question (each game says)."""
         raise NotImplementedError
 
     def _view_or_overlay(self):

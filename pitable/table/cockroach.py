@@ -23,6 +23,7 @@ from pitable.table.base import KEY_A, KEY_X, GameTable
 class CockroachTable(GameTable):
     game = cr.GAME
     scores_name = "rows"
+    state: cr.State
 
     def __init__(self, state: cr.State, seats: tuple, journal, clock=None, signal=None,
                  resumed: bool = False, **kw):
@@ -66,19 +67,22 @@ class CockroachTable(GameTable):
     def _phase_view(self, toast, st):
         seat = lambda p: None if p is None else self.seats[p]  # noqa: E731
         if st.phase == cr.OFFER:
+            assert st.active is not None  # an offer has its offerer
             only = self._only_target()
             target = self.target if only is None else only
-            return v.CockroachOffer(seat(st.active), "target" if target is None else "claim",
+            return v.CockroachOffer(self.seats[st.active], "target" if target is None else "claim",
                                     seat(target), self.seats, tuple(st.hands), toast, only is not None)
         if st.phase == cr.ANSWER:
+            assert st.to is not None and st.sender is not None and st.claim is not None  # a card offered
             forced = None if st.can_pass() else "two_players" if st.players == 2 else "all_seen"
-            return v.CockroachAnswer(seat(st.to), seat(st.sender), KINDS[st.claim],
-                                     tuple(seat(p) for p in st.chain), st.can_pass(),
+            return v.CockroachAnswer(self.seats[st.to], self.seats[st.sender], KINDS[st.claim],
+                                     tuple(self.seats[p] for p in st.chain), st.can_pass(),
                                      "decide" if self.target is None else "claim", seat(self.target), toast,
-                                     tuple(sorted(seat(p) for p in st.unseen_seats())) if st.can_pass() else (),
+                                     tuple(sorted(self.seats[p] for p in st.unseen_seats())) if st.can_pass() else (),
                                      forced)
         if st.phase == cr.FLIP:
-            return v.CockroachFlip(seat(st.to), KINDS[st.claim], st.call, toast)
+            assert st.to is not None and st.claim is not None  # a card called
+            return v.CockroachFlip(self.seats[st.to], KINDS[st.claim], st.call, toast)
         out = st.outcome
         return v.CockroachOver(self.seats, tuple(self.seats[p] for p in out.losers), out.reason,
                                None if out.kind is None else out.kind, toast)
@@ -135,11 +139,13 @@ class CockroachTable(GameTable):
         st = self.state
         if st.phase == cr.OFFER:
             if player != st.active:
+                assert st.active is not None  # an offer has its offerer
                 self._say("toast.offers_now", seat=self.seats[st.active])
             else:
                 self._target_refused(player, key, "offer")
         elif st.phase == cr.ANSWER:
             if player != st.to:
+                assert st.to is not None  # a card offered has its receiver
                 self._say("toast.answers_now", seat=self.seats[st.to])
             elif not st.can_pass():
                 self._say("toast.must_call" if st.players > 2 else "toast.call_2p")
@@ -151,6 +157,7 @@ class CockroachTable(GameTable):
         if st.is_over():
             return msg("foot.results")
         if st.phase == cr.OFFER:
+            assert st.active is not None  # an offer has its offerer
             return msg("foot.offers", seat=self.seats[st.active])
         return None
 

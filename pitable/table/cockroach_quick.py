@@ -58,6 +58,7 @@ class QuickCockroachTable(CockroachTable):
         st = self.state
         if st.is_over():
             return msg("foot.results")
+        assert st.active is not None  # a game not over has its starter
         return msg("foot.offers", seat=self.seats[st.active])
 
     def _hold(self, pad: int, key: int) -> None:

@@ -31,6 +31,7 @@ class GrasshopperTable(GameTable):
     """
 
     game = gh.GAME
+    state: gh.State
 
     def __init__(self, state: gh.State, seats: tuple, journal, deck: gh.VirtualDeck | None = None,
                  clock=None, signal=None, resumed: bool = False, assistant=None, **kw):
@@ -49,9 +50,9 @@ class GrasshopperTable(GameTable):
         # glass first showed it uncovered).
         self.told: tuple = ()
         self._told_lines: tuple = ()   # the narrator's Lines behind ``told``
-        self._told_since = None
-        self._waiting = None        # the Pi's choice, held until the lines above it were read
-        self._dealt = None          # what the virtual deck turned up with the move being pushed
+        self._told_since: float | None = None
+        self._waiting: tuple[int, int, int] | None = None  # the Pi's choice, held until the lines above it were read
+        self._dealt: list[int] | None = None  # what the virtual deck turned up with the move being pushed
         self._later: tuple = ()     # lines that repeat a screen, waiting for the bidding screen's room
         self._retell()
         if resumed:
@@ -127,6 +128,7 @@ class GrasshopperTable(GameTable):
                                               if seat <= ASSISTANT_SEAT for c in gh.HANDS[st.spent[p]]))
             return self._bid_keys[1]
         if st.phase is CHOOSING:
+            assert st.chooser is not None  # choosing has a chooser
             chooser = self.seats[st.chooser]
             if chooser > ASSISTANT_SEAT:
                 return ()   # the Pi chooses: no key of a person's does
@@ -165,6 +167,7 @@ class GrasshopperTable(GameTable):
         if st.is_over():
             return msg("foot.results")
         if st.phase is CHOOSING:
+            assert st.chooser is not None  # choosing has a chooser
             return msg("foot.choose", seat=self.seats[st.chooser], last=len(st.display_kinds()))
         if st.phase is REVEAL:
             return msg("foot.reveal")
@@ -177,7 +180,7 @@ class GrasshopperTable(GameTable):
         return [self._peek(pending={**self.pending, p: None})
                 for p in range(self.state.players) if p not in self.pending]
 
-    _reveal_by = None   # the pad number that names this reveal's cards (the first to press one)
+    _reveal_by: int | None = None   # the pad number that names this reveal's cards (the first to press one)
 
     def _named(self) -> tuple:
         """Kinds named so far in the reveal under way (real garden cards): the reveals
@@ -224,7 +227,8 @@ class GrasshopperTable(GameTable):
     # -- the assistant's seats ------------------------------------------------------------------
 
     def _thinking(self) -> list:
-        return [p for p in self.assistant.players if p not in self.pending]
+        players = self.assistant.players if self.assistant is not None else ()
+        return [p for p in players if p not in self.pending]
 
     def _assist(self) -> None:
         """Whatever the assistant's seats owe now: bids (thought out off the loop) or a choice."""
@@ -235,7 +239,7 @@ class GrasshopperTable(GameTable):
         if st.phase is BIDDING:
             for p in self._thinking():
                 a.think(st, p, self._position, self._assistant_bid)
-        elif st.phase is CHOOSING and st.chooser in a.players:
+        elif st.phase is CHOOSING and st.chooser is not None and st.chooser in a.players:
             # The strong level searches its choice too: off the loop, like its bids; the
             # screen names it as the chooser and says it is thinking meanwhile.
             a.think(st, st.chooser, self._position, self._assistant_choice, choice=True)
@@ -261,6 +265,7 @@ class GrasshopperTable(GameTable):
 
     def _choose_refused(self, pad: int, player: int, key: int) -> None:
         if player != self.state.chooser:
+            assert self.state.chooser is not None  # a key of the choosing screen
             self._say("toast.chooses_now", seat=self.seats[self.state.chooser])
         else:  # a kind not on display, or no kind's key
             self._say("toast.choose_shown", seat=pad + 1)
@@ -467,7 +472,7 @@ class GrasshopperTable(GameTable):
 
     # -- undo -----------------------------------------------------------------------------------
 
-    _undo_cache = (None, None)
+    _undo_cache: tuple[object, int | None] = (None, None)
 
     def _undo_index(self):
         """Where the last input a person made is in the moves, or None. Not a person's:

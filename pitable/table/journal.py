@@ -22,10 +22,15 @@ import re
 import stat
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pitable.errors import LogError
 from pitable.rules.log import encode, parse_line, replay_good_part
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    from pitable.rules import cockroach as cr, grasshopper as gh
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +43,7 @@ class Journal:
     """An open game log, appended to durably. Every method that touches the disk
     raises OSError when the disk refuses; the file then holds what it held before."""
 
-    saving = True
+    saving: Literal[True] = True
 
     def __init__(self, path: Path, fd: int, size: int, lines: int = 0):
         self.path = Path(path)
@@ -46,7 +51,7 @@ class Journal:
         self._size = size           # where the confirmed and written lines end
         self._end = size            # how far bytes may lie on disk (refused ones too)
         self._broken: OSError | None = None  # an OSError: a take-back failed, refuse until it is cut
-        self._syncer = None
+        self._syncer: ThreadPoolExecutor | None = None
         self.lines = lines
 
     @classmethod
@@ -222,7 +227,7 @@ class NoJournal:
     """Stands in for the log when there is none (the directory or the disk refused):
     the game goes on in memory only, and the table says so on the screen."""
 
-    saving = False
+    saving: Literal[False] = False
     path = None
     lines = 0
 
@@ -241,7 +246,7 @@ class NoJournal:
     def sync_start(self):
         from concurrent.futures import Future
 
-        done = Future()
+        done: Future[None] = Future()
         done.set_result(None)
         return done
 
@@ -322,8 +327,8 @@ class Found(NamedTuple):
     """The newest log of an unfinished game, as far as it replays."""
 
     path: Path
-    state: object | None        # None: nothing of it can be resumed (``problem`` says why)
-    log: object | None
+    state: gh.State | cr.State | None  # None: nothing of it can be resumed (``problem`` says why)
+    log: Any                    # the rules.log.Log read, or None
     problem: str | None = None  # the first bad line, or why the file cannot be read: one line
     bad_line: int | None = None  # where the part that replays ends, when a bad tail follows
     good_size: int | None = None  # bytes of the part that replays, when something follows it

@@ -12,10 +12,11 @@ import gc
 import logging
 import queue
 import time
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
-from pitable.hardware.keys import HOLD, RELEASE, KeyEdge, KeyEvent, KeyStuck, KeyTracker
-from pitable.screens.views import meaning
+from pitable.hardware.keys import HOLD, RELEASE, InputSource, KeyEdge, KeyEvent, KeyStuck, KeyTracker
+from pitable.screens.views import Key, meaning
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +27,7 @@ REACTION_SECONDS = 0.3
 HISTORY = 64    # screens remembered (a key is judged by one shown up to a hold's time before)
 
 
-def _meanings(keys: tuple) -> frozenset:
+def _meanings(keys: tuple[Key, ...]) -> frozenset[tuple[int, tuple[Any, ...], tuple[int, ...] | None]]:
     """What every key of a key table does, for every seat it is for (its labels aside)."""
     return frozenset((k.key, k.does, k.seats) for k in keys)
 
@@ -38,10 +39,11 @@ class Stop(Exception):
     it and the game resumes from its log, which is the one place that is always right."""
 
 
-class App:
+class App(Protocol):
     """What the loop drives (``pitable.table.app.Table``, ``pitable.pads_test.PadsTest``):
-    keys in, views out, timers. Every app has every method; these defaults are an app
-    that has no timers and writes nothing.
+    keys in, views out, timers. A ``typing.Protocol``: the type checker holds every app
+    to it (each declares it), and the loop calls these, never looks for them. An app
+    that declares it inherits these defaults: no timers, nothing written.
 
     The loop calls them on its own thread only, in this order a step: ``on_key`` (and
     ``stale_key``, ``key_stuck``) for what was queued, then ``tick``, ``view``,
@@ -49,12 +51,13 @@ class App:
     draws: it changes nothing (the loop calls it more than once a step). Every view
     carries its key table (``keys``): the loop judges each key by it."""
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: KeyEvent) -> None:
         """A key (a :class:`~pitable.hardware.keys.KeyEvent`) meant for the screen up now."""
         raise NotImplementedError
 
-    def view(self):
-        """What the glass shows now (a view from ``pitable.screens.views``)."""
+    def view(self) -> Any:
+        """What the glass shows now (a view from ``pitable.screens.views``: each carries
+        its key table, ``keys``)."""
         raise NotImplementedError
 
     def next_deadline(self) -> float | None:
@@ -70,36 +73,26 @@ class App:
         (the key was taken back: the loop asks for the view again)."""
         return True
 
-    def stale_key(self, event, meant=None) -> None:
+    def stale_key(self, event: KeyEvent, meant: tuple[Any, ...] | None = None) -> None:
         """A key aimed at a screen that has gone since (``meant``: what its key table said
         the key did there, or None): it did nothing."""
+        return None  # a body: a default, not a method each app must write
 
-    def key_stuck(self, item) -> None:
+    def key_stuck(self, item: KeyStuck) -> None:
         """The pads say a key is stuck, or let go again (a :class:`~pitable.hardware.keys.KeyStuck`)."""
+        return None
 
-    def next_views(self) -> list:
+    def next_views(self) -> list[Any]:
         """Views the next key is likely to show (the loop draws them ahead)."""
         return []
 
 
-@runtime_checkable
-class InputSource(Protocol):
-    """Pads that need a wake-up now and then (``DirectPads``, ``MatrixPads``,
-    ``KeyboardPads`` in ``pitable.hardware``, which sits below the table and so only
-    matches this shape): when (``next_deadline``), what to do then (``settle``: post the
-    edges a debounce check found), and ``close``."""
-
-    def next_deadline(self) -> float | None: ...
-
-    def settle(self, now: float | None = None) -> None: ...
-
-    def close(self) -> None: ...
-
-
 class Loop:
-    def __init__(self, app, screen, render, *, hold: float = 1.0, clock=time.monotonic,
-                 on_frame=None, watchdog=None, sources=(), reaction: float = REACTION_SECONDS,
-                 release: float = RELEASE, queued: queue.SimpleQueue | None = None):
+    def __init__(self, app: App, screen: Any, render: Callable[[Any], Any], *, hold: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic, on_frame: Callable[[Any], object] | None = None,
+                 watchdog: tuple[float, Callable[[], object]] | None = None, sources: Sequence[InputSource] = (),
+                 reaction: float = REACTION_SECONDS, release: float = RELEASE,
+                 queued: queue.SimpleQueue[Any] | None = None) -> None:
         self.app: App = app           # keys in (on_key), views out (view), timers (next_deadline/tick)
         self.screen = screen
         self.render = render          # view -> image
@@ -110,7 +103,7 @@ class Loop:
         self.release = float(release)
         self.clock = clock
         # what the app was given to post to (the assistant's answers), or a queue of its own
-        self.queue: queue.SimpleQueue = queued if queued is not None else queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[Any] = queued if queued is not None else queue.SimpleQueue()
         self.on_frame = on_frame      # called after each frame is handed over (benchmarks, tests)
         self.watchdog = watchdog      # (interval, ping) for systemd, or None
         # Pads that need a wake-up now and then (a debounce check, a matrix re-scan
@@ -118,7 +111,7 @@ class Loop:
         self.sources: list[InputSource] = list(sources)
         self._last_ping = clock()
         self._view = None
-        self._ready: list = []        # (view, frame) drawn ahead for the likely next keys
+        self._ready: list[tuple[Any, Any]] = []  # (view, frame) drawn ahead for the likely next keys
         self._frame = None            # the frame shown now
         # Phones and the TV page (pitable.web), when configured: called after each step
         # with the view and frame shown; it only copies values and wakes the web thread.
@@ -129,13 +122,14 @@ class Loop:
         # of the one that had been up for ``reaction`` seconds when it went down.
         self.reaction = float(reaction)
         self.version = 0
-        self._shown: list = []
-        self._down: dict = {}         # (seat, key) -> when its press went down (first edge)
+        self._shown: list[tuple[int, tuple[Key, ...], float]] = []
+        self._down: dict[tuple[int, int], float] = {}  # (seat, key) -> when its press went down (first edge)
 
     # -- from any thread -------------------------------------------------------------------------
 
-    def post(self, item) -> None:
-        """A KeyEdge, a KeyEvent, or Stop(): safe from any thread."""
+    def post(self, item: KeyEdge | KeyEvent | KeyStuck | Stop | Callable[[], object]) -> None:
+        """A KeyEdge, a KeyEvent, a KeyStuck, Stop(), or work for the loop's thread (the
+        assistant's answer, the pygame window's keys): safe from any thread."""
         self.queue.put(item)
 
     # -- the loop's own thread -------------------------------------------------------------------
@@ -205,7 +199,7 @@ class Loop:
             log.exception("publishing to the web pages failed; they stop updating")
             self.publish = None
 
-    def _keys(self, events, down: float | None = None) -> None:
+    def _keys(self, events: Iterable[KeyEvent], down: float | None = None) -> None:
         """Keys to the app, each judged by the screen its presser saw: ``down`` is when
         the key went down (a pad's first edge; a keyboard's arrival), a phone's event
         names the screen version its page showed (``event.screen``)."""
@@ -218,7 +212,7 @@ class Loop:
                 continue
             self.app.on_key(event)
 
-    def judge(self, event, down: float) -> tuple:
+    def judge(self, event: KeyEvent, down: float) -> tuple[bool, tuple[Any, ...] | None]:
         """(taken, what the key did on the screen its presser saw). A key is taken only if
         the key table of the screen its presser saw (the one that had been shown for at
         least a reaction time when the key went down; for a phone, the version its page
@@ -287,9 +281,9 @@ class Loop:
             self.step(0)
         self.step(0)
 
-    def _timeout(self):
+    def _timeout(self) -> float | None:
         held = self.tracker.next_deadline()
-        times = [t for t in (None if held is None else held + self.release, self.app.next_deadline(),
+        times: list[float] = [t for t in (None if held is None else held + self.release, self.app.next_deadline(),
                              self.screen.next_deadline(), *(s.next_deadline() for s in self.sources))
                  if t is not None]
         if self.watchdog:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import errno
 
-from pitable.i18n import msg
+from pitable.i18n import Msg, msg
 from pitable.screens import views as v
 
 MOVE_NOT_SAVED = "toast.cannot_save"
@@ -22,12 +22,13 @@ _REASONS = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only"
             errno.EEXIST: "not_dir", errno.EISDIR: "not_dir", errno.EACCES: "denied", errno.EPERM: "denied"}
 
 
-def reason(code: int | None):
+def reason(code: int | None) -> Msg:
     """Why the log cannot be written, said briefly (by the errno of the OSError)."""
+    why = _REASONS.get(code, "") if code is not None else ""
     return {
         "full": msg("log.reason.full"), "read_only": msg("log.reason.read_only"),
         "not_dir": msg("log.reason.not_dir"), "denied": msg("log.reason.denied"),
-    }.get(_REASONS.get(code), msg("log.reason.failed"))
+    }.get(why, msg("log.reason.failed"))
 
 
 def not_saving(code: int | None) -> v.Message:

@@ -8,12 +8,16 @@ what a screen already said (``REPEAT``) go beside them where there is room."""
 
 from __future__ import annotations
 
-from pitable.i18n import msg
-from pitable.narrator import REPEAT
+from collections.abc import Callable, Sequence
+
+from pitable.i18n import Msg, msg
+from pitable.narrator import REPEAT, Line, RevealedBids
+
+Fits = Callable[[tuple[Msg | RevealedBids, ...]], bool]  # do these lines read whole on the key screen
+Page = tuple[Msg, tuple[Msg | RevealedBids, ...]]        # (title, lines)
 
 
-
-def split(lines: list, fits) -> tuple:
+def split(lines: list[Line], fits: Fits) -> tuple[list[Line], list[Line]]:
     """(the lines for pages, the lines for the next key screen): as many of the last lines as
     fit the key screen go on it, the ones before on pages first (one page rather than a page
     a section). A section other than a turn's (a stalemate, a round's end) is not cut in two."""
@@ -26,7 +30,7 @@ def split(lines: list, fits) -> tuple:
     return lines, []
 
 
-def fitting(lines: list, fits):
+def fitting(lines: Sequence[Line], fits: Fits) -> list[Line] | None:
     """``lines`` as the key screen shows them, or None when the lines said now do not fit it
     (those that repeat a screen give way first, the last first)."""
     lines = list(lines)
@@ -40,11 +44,11 @@ def fitting(lines: list, fits):
     return []
 
 
-def sections(lines: list) -> list:
+def sections(lines: Sequence[Line]) -> list[Page]:
     """Lines as pages' (title, lines): a section's title heads its page; a later section
     goes on the same page with its title as a line, unless it says its title itself (a
     round's end: "Round 2 over" heads a page of its own)."""
-    pages: list = []
+    pages: list[Page] = []
     for line in lines:
         if not pages or (pages[-1][0] != line.head and line.text == line.head):
             pages.append((line.head, ()))
@@ -55,7 +59,7 @@ def sections(lines: list) -> list:
     return [(head, texts) for head, texts in pages if texts]
 
 
-def with_stalemate_card(pages: list, n: int) -> list:
+def with_stalemate_card(pages: Sequence[Page], n: int) -> list[Page]:
     """The stalemate's card on the stalemate's page ("turn up 1 card, then bid again"), also
     on a round's last bid, where the stalemate has no page of its own: before the round's
     end, never "Round 3 over ... Turn up 1 card"."""

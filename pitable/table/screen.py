@@ -18,6 +18,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from typing import Any
 
 from PIL import Image
 
@@ -26,7 +28,7 @@ log = logging.getLogger(__name__)
 SHIFTS = ((0, 0), (1, 0), (1, 1), (0, 1))
 
 
-def shifted(frame, dx: int, dy: int):
+def shifted(frame: Image.Image, dx: int, dy: int) -> Image.Image:
     """``frame`` moved by (dx, dy) (each -1, 0 or 1) without losing ink: a step toward an
     edge the ink touches is taken the other way if there is room there, else not at all
     (the old wrap-around moved the last column's ink to the first: "S4" lost its edge)."""
@@ -51,29 +53,29 @@ def shifted(frame, dx: int, dy: int):
 
 
 class Screen:
-    def __init__(self, device, clock, blank_after: float = 300.0, shift_after: float = 120.0,
-                 reopen=None):
+    def __init__(self, device: Any, clock: Callable[[], float], blank_after: float = 300.0,
+                 shift_after: float = 120.0, reopen: Callable[[], Any] | None = None) -> None:
         self.device = device
         self.clock = clock
         self.blank_after = blank_after
         self.shift_after = shift_after
         self.reopen = reopen          # callable giving a fresh device after a fault, or None
-        self.frame = None             # the last frame asked for (unshifted)
-        self.frame_bytes = None
-        self.sent = None              # the last image the device took
-        self.sent_bytes = None
+        self.frame: Image.Image | None = None  # the last frame asked for (unshifted)
+        self.frame_bytes: bytes | None = None
+        self.sent: Image.Image | None = None   # the last image the device took
+        self.sent_bytes: bytes | None = None
         self.shift = 0
         self.shown_at = clock()
         self.last_key = clock()
         self.blanked = False
-        self.failed_at = None         # when the display last failed, if it is failing
+        self.failed_at: float | None = None  # when the display last failed, if it is failing
         self._outage = False          # a failure is logged once an outage, until "display is back"
         self.retry_in = 1.0
         self.frames_sent = 0
 
     # -- the loop's calls ---------------------------------------------------------------------
 
-    def show(self, image) -> None:
+    def show(self, image: Image.Image) -> None:
         """Ask for a frame. Sent now unless the panel is blank or failing."""
         data = image.tobytes()
         if data != self.frame_bytes:
@@ -97,8 +99,8 @@ class Screen:
         """Let the device go (luma's cleanup); a failing one is only logged."""
         self._call("cleanup", optional=True, quiet=True)
 
-    def next_deadline(self):
-        times = []
+    def next_deadline(self) -> float | None:
+        times: list[float] = []
         if self.failed_at is not None:
             times.append(self.failed_at + self.retry_in)
         elif not self.blanked:
@@ -126,11 +128,13 @@ class Screen:
 
     # -- internals -----------------------------------------------------------------------------
 
-    def _image(self):
+    def _image(self) -> Image.Image:
+        frame = self.frame
+        assert frame is not None  # drawn only once a frame was asked for
         dx, dy = SHIFTS[self.shift]
         if not dx and not dy:
-            return self.frame
-        return shifted(self.frame, dx, dy)
+            return frame
+        return shifted(frame, dx, dy)
 
     def _send(self) -> None:
         if self.frame is None or self.blanked or self.failed_at is not None:
@@ -143,7 +147,7 @@ class Screen:
             self.sent, self.sent_bytes = image, data
             self.frames_sent += 1
 
-    def _call(self, name: str, *args, optional: bool = False, quiet: bool = False) -> bool:
+    def _call(self, name: str, *args: Any, optional: bool = False, quiet: bool = False) -> bool:
         """The one way into the device: True if the call went through.
 
         ``optional``: a device without that method (a terminal has no invalidate) is
@@ -200,7 +204,7 @@ class Screen:
             self._backoff(None)
 
     @staticmethod
-    def _release(old) -> None:
+    def _release(old: Any) -> None:
         """Close the bus of a device given up for a reopened one (without talking to
         the panel, which just failed): luma keeps it open until exit otherwise."""
         try:
@@ -210,6 +214,6 @@ class Screen:
         except Exception as e:  # noqa: BLE001 - a dead bus may fail to close too
             log.debug("closing the old display's bus: %s", e)
 
-    def _backoff(self, error) -> None:
+    def _backoff(self, error: Exception | None) -> None:
         self.failed_at = self.clock()
         self.retry_in = min(self.retry_in * 2, 30.0)

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, msg
+from pitable.i18n import ASSISTANT_SEAT, LANGUAGES, Msg, msg
 from pitable.keys import COUNT
 from pitable.screens import views as v
 from pitable.screens.views import Key, meaning
 from pitable.hardware.keys import HOLD
-from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller, every_key
+from pitable.table.base import KEY_A, KEY_X, NOTICE_SECONDS, Controller, Toasts, every_key
 
 from pitable.rules.games import ASSISTANT_LEVELS, NAMES as GAMES, game  # noqa: E402 - the games, keys 1.. in this order
 
 LIMITS = {name: (game(name).min_players, game(name).max_players) for name in GAMES}
-OPTIONS = tuple(dict.fromkeys(o for name in GAMES for o in game(name).options))  # every game's; labels: msg "opt.<name>"
+# every game's options; labels: msg "opt.<name>"
+OPTIONS = tuple(dict.fromkeys(o for name in GAMES for o in game(name).options))
 MODES = {name: game(name).modes for name in GAMES if game(name).modes}  # the first is the default
 from pitable.keys import KEY_PHONE, KEY_PI  # noqa: E402 - "5": a phone joins; "6": the Pi takes a seat
 MAX_SEATS = max(high for _, high in LIMITS.values())  # seat numbers a phone may take: up to the largest game
@@ -21,7 +22,7 @@ QR_SECONDS = 120.0  # a phone's QR closes by itself (its ticket with it)
 PI_STEPS = ((0, ASSISTANT_LEVELS[-1]),) + tuple((n, level) for n in (1, 2, 3) for level in reversed(ASSISTANT_LEVELS))
 
 
-class Setup(Controller):
+class Setup(Toasts, Controller):
     """Keys in, a ``Setup`` view out; ``choice`` is set when the table starts the game.
 
     Steps: game (1 Grasshopper, 2 Cockroach, X the table's language) -> join (any key
@@ -37,9 +38,9 @@ class Setup(Controller):
         self.phones = phones
         self.address = address      # "HTTP://192.168.1.20:8080/": the QR's start
         self.pads = seats
-        self.phone = None           # (seat, ticket) while the QR for that seat is shown
-        self.phone_by = None        # the pad that asked for it: its keys close it
-        self.phone_until = None     # ... or this time does
+        self.phone: tuple[int, str] | None = None  # (seat, ticket) while the QR for that seat is shown
+        self.phone_by: int | None = None  # the pad that asked for it: its keys close it
+        self.phone_until: float | None = None  # ... or this time does
         seats = max(seats, MAX_SEATS) if phones is not None else seats
         self.seats = seats
         self.game = game
@@ -55,14 +56,14 @@ class Setup(Controller):
         # has none: its cards pass between real hands.
         self.pi_seats = assistant_seats
         self.pi_level = assistant_level
-        self.choice = None          # set when the game starts: dict(game, seats, options, deck, first)
+        self.choice: dict | None = None  # set when the game starts: dict(game, seats, options, deck, first)
         if clock is not None:
             self.clock = clock
         # the evening's score (pitable.table.sitting): hold A shows it until a key or
         # notice_seconds (it only informs); hold X on it starts it afresh
         self.sitting = sitting
         self.notice_seconds = notice_seconds
-        self.showing = None         # when the evening's score goes by itself (a clock time), or None
+        self.showing: float | None = None  # when the evening's score goes by itself (a clock time), or None
 
     def next_deadline(self):
         times = [t for t in (super().next_deadline(), self.showing,
@@ -315,12 +316,12 @@ class Setup(Controller):
         return (list(spec.options) + ["deck"] * spec.virtual_deck + ["first"] * spec.first_chosen
                 + ["mode"] * bool(spec.modes))
 
-    def view(self) -> v.Setup:
+    def view(self) -> v.Setup | v.Sitting:
         if self.showing is not None:
             totals = self.sitting.totals()
             return v.Sitting(self.sitting.count(), tuple(totals), tuple(w for w, _ in totals.values()),
                              tuple(lo for _, lo in totals.values()), self._toast_text(), self._key_table())
-        lines = []
+        lines: list[tuple[Msg, Msg | str]] = []
         spec = game(self.game)
         if spec.options or spec.virtual_deck:
             for name in spec.options:

@@ -18,7 +18,9 @@ import json
 import logging
 import os
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from pitable.rules.games import GAMES
 
@@ -32,15 +34,15 @@ MAX_GAMES = 500            # an evening of games, with room; the oldest go first
 class Sitting:
     """The games counted this evening: [{"id", "game", "seats", "winners", "losers", "at"}]."""
 
-    def __init__(self, log_dir, now=time.time):
+    def __init__(self, log_dir: str | os.PathLike[str], now: Callable[[], float] = time.time) -> None:
         self.path = Path(log_dir) / FILE
         self.now = now
-        self.games: list = self._load()
+        self.games: list[dict[str, Any]] = self._load()
         self.version = 0           # bumped by every change (the web pages follow it)
 
     # -- reading --------------------------------------------------------------------------
 
-    def _load(self) -> list:
+    def _load(self) -> list[dict[str, Any]]:
         try:
             if not self.path.is_file():
                 return []
@@ -56,9 +58,9 @@ class Sitting:
             return []  # the last game was another evening
         return good[-MAX_GAMES:]
 
-    def totals(self) -> dict:
+    def totals(self) -> dict[int, tuple[int, ...]]:
         """{seat: (Grasshopper Poker wins, Cockroach Poker losses)} of the seats that played."""
-        out: dict = {}
+        out: dict[int, list[int]] = {}
         for g in self._current():
             for s in g["seats"]:
                 out.setdefault(s, [0, 0])
@@ -70,7 +72,7 @@ class Sitting:
                     out[s][0] += 1
         return {s: tuple(n) for s, n in sorted(out.items())}
 
-    def _current(self) -> list:
+    def _current(self) -> list[dict[str, Any]]:
         if self.games and self.now() - self.games[-1]["at"] > FRESH_AFTER:
             self.games = []  # the table stayed on overnight
         return self.games
@@ -78,13 +80,14 @@ class Sitting:
     def count(self) -> int:
         return len(self._current())
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         """What the TV shows (nothing that was not on the glass): games and per seat totals."""
         return {"games": self.count(), "seats": [[s, w, lo] for s, (w, lo) in self.totals().items()]}
 
     # -- changing ---------------------------------------------------------------------------
 
-    def record(self, game_id: str, game: str, seats, winners, losers) -> bool:
+    def record(self, game_id: str, game: str, seats: Iterable[int], winners: Iterable[int],
+               losers: Iterable[int]) -> bool:
         """Count a game that ended (once: by its id). True if it was new."""
         if any(g["id"] == game_id for g in self._current()):
             return False
@@ -116,8 +119,8 @@ class Sitting:
             log.warning("cannot keep the evening's score in %s: %s", self.path, e)
 
 
-def _valid(g) -> bool:
-    def seats(x):
+def _valid(g: object) -> bool:
+    def seats(x: object) -> bool:
         return isinstance(x, list) and all(type(s) is int and s > 0 for s in x)
 
     return (isinstance(g, dict) and isinstance(g.get("id"), str) and g.get("game") in GAMES

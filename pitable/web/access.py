@@ -22,7 +22,7 @@ TICKET_SECONDS = 600.0
 CODE_BYTES = 16                                  # 128 bits
 
 
-def normal_ticket(text: str) -> str | None:
+def normal_ticket(text: object) -> str | None:
     """A typed or scanned ticket -> its canonical 8 characters, or None if it is not one."""
     if not isinstance(text, str) or len(text) > 16:
         return None
@@ -175,12 +175,13 @@ class Phones:
     def _code(self) -> str:
         return base64.urlsafe_b64encode(self.token_bytes(CODE_BYTES)).rstrip(b"=").decode()
 
-    def public(self) -> "Access":
+    def public(self) -> Access:
         sealed_codes = {self.codes.get(s) for s in self.sealed}
         return Access({digest(c): (s, c, self.by(s)) for s, c in self.codes.items() if s not in self.sealed},
                       {digest(o): n for o, n in self.moved.items() if n not in sealed_codes},
                       {sid: (s, channel, self.by(s)) for s, (sid, channel) in self.sealed.items()},
-                      tuple(j for t, j in self._joins.items() if t in self.tickets and self.clock() < self.tickets[t][1]))
+                      tuple(j for t, j in self._joins.items()
+                            if t in self.tickets and self.clock() < self.tickets[t][1]))
 
 
 class Access:

@@ -166,7 +166,7 @@ def seat_keys(snap, seat: int) -> list:
 def seat_payload(snap, seat: int) -> dict:
     w = catalog(snap.language).words
     bid = snap.private.get(seat)
-    played = TABLE_GAMES.get((snap.state or {}).get("game"))
+    played = TABLE_GAMES.get((snap.state or {}).get("game", ""))
     scores = SCORES[played.board] if played is not None else "web.scores"
     return {"seat": seat, "name": w(msg("seat", seat=seat)), "keys": seat_keys(snap, seat),
             "bid": None if bid is None else NAMES[bid],

@@ -80,7 +80,7 @@ class Channel:
         self._lock = threading.Lock()
 
     @classmethod
-    def of_keys(cls, inward: bytes, outward: bytes, sent: int = 0) -> "Channel":
+    def of_keys(cls, inward: bytes, outward: bytes, sent: int = 0) -> Channel:
         """A channel from ``keys()`` of another (a benchmark hands a phone to a process)."""
         from nacl.secret import SecretBox
 
@@ -172,8 +172,10 @@ class Join:
         if obj is None:
             return None
         mine = PrivateKey.generate()
+        pk = public_key(obj["pk"])
+        assert pk is not None  # opens() checked it
         try:
-            shared = Box(mine, PublicKey(public_key(obj["pk"]))).shared_key()
+            shared = Box(mine, PublicKey(pk)).shared_key()
         except CryptoError:     # a public key of low order (libsodium refuses an all-zero secret)
             return None
         answer = self.channel.seal({"seat": seat, "sid": sid, "pk": base64.b64encode(bytes(mine.public_key)).decode(),
@@ -202,5 +204,8 @@ class PhoneJoin:
         obj = self.channel.peek(answer, JOINED)
         if obj.get("to") != self.pk:
             raise Refused("an answer to another join")
-        shared = Box(self._mine, PublicKey(public_key(obj["pk"]))).shared_key()
+        pk = public_key(obj["pk"])
+        if pk is None:
+            raise Refused("an answer without a public key")
+        shared = Box(self._mine, PublicKey(pk)).shared_key()
         return obj["seat"], obj["sid"], Channel(shared, side="phone")

@@ -129,12 +129,12 @@ class WebServer:
         self.per_address: dict = {}    # address -> open sockets
         self.spent: set = set()        # digests of old codes whose `next` was given (once)
         self.refused: dict = {}
-        self.aloop = None
-        self.thread = None
-        self._sock = None
-        self._keepalive = None
-        self._summary = None
-        self._table_bytes = None
+        self.aloop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+        self._sock: socket.socket | None = None
+        self._keepalive: asyncio.TimerHandle | None = None
+        self._summary: asyncio.TimerHandle | None = None
+        self._table_bytes: bytes | None = None
         self._seat_bytes: dict = {}
         self.stopped = threading.Event()
 
@@ -338,7 +338,7 @@ class WebServer:
                 self._count(400)
                 writer.write(http.error(400))
             return False
-        except (asyncio.TimeoutError, ValueError):
+        except (TimeoutError, ValueError):
             return False
         try:
             method, path, headers = http.parse_head(head[:-4])
@@ -352,7 +352,7 @@ class WebServer:
             self._count(e.status)
             writer.write(http.error(e.status))
             return False
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return False
         if answer is None:  # a stream: it ran until the client left
             return False
@@ -368,7 +368,7 @@ class WebServer:
         conn.stuck = asyncio.get_running_loop().time()
         try:
             await asyncio.wait_for(writer.drain(), WRITE_SECONDS)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             writer.transport.abort()
             raise ConnectionError("the reader does not read") from None
         finally:
@@ -555,7 +555,7 @@ class WebServer:
         self.post(on_loop)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), 2.0)
-        except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+        except (TimeoutError, Exception):  # noqa: BLE001
             raise http.HTTPError(503) from None
 
     async def _join_sealed(self, box) -> bytes:
@@ -617,7 +617,7 @@ class WebServer:
             # stream ends after STREAM_SECONDS and its page reconnects
             limit = STREAM_SECONDS if code is None and sid is None else None
             await asyncio.wait_for(self._until_gone(reader), limit)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
         finally:
             self.streams.discard(s)

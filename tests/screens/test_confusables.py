@@ -63,14 +63,16 @@ def test_a_single_hoi_curls_back_left_like_a_question_mark(ch, scale):
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("tilde,breve,base", [("ã", "ă", "a"), ("Ã", "Ă", "A")])
 def test_a_tilde_is_not_a_breve_shifted_by_a_pixel(tilde, breve, base, scale):
-    assert shifted_distance(marks_above(tilde, base, scale), marks_above(breve, base, scale), scale) >= 2 * scale * scale
+    assert shifted_distance(marks_above(tilde, base, scale), marks_above(breve, base, scale),
+                            scale) >= 2 * scale * scale
 
 
 def _single_pixels(mark: set, scale: int) -> float:
     """The share of the mark's font pixels that touch no other pixel of it side by side:
     a checkerboard reads as a texture, not as two marks."""
     cells = {(x // scale, y // scale) for x, y in mark}
-    alone = [c for c in cells if not any((c[0] + dx, c[1] + dy) in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
+    alone = [c for c in cells
+             if not any((c[0] + dx, c[1] + dy) in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
     return len(alone) / len(cells)
 
 

@@ -6,7 +6,7 @@ at the right edge, the footer's lowest row, Vietnamese marks) stay whole on the 
 from __future__ import annotations
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from pitable.i18n import LANGUAGES, msg
 from pitable.screens import views as v

@@ -24,7 +24,8 @@ class InkCanvas(Canvas):
         self.covers: list = []   # boxes greyed out or cleared: what was under them is not meant to be read
 
     def dim(self, x0=0, y0=0, x1=None, y1=None):
-        self.covers.append((len(self.texts), (x0, y0, self.w - 1 if x1 is None else x1, self.h - 1 if y1 is None else y1)))
+        self.covers.append((len(self.texts), (x0, y0, self.w - 1 if x1 is None else x1,
+                                               self.h - 1 if y1 is None else y1)))
         super().dim(x0, y0, x1, y1)
 
     def clear(self, x0, y0, x1, y1):
@@ -60,7 +61,7 @@ def lost_ink(view, lang, where=None) -> list:
         lost = 0
         for X, Y in own:
             want = fill
-            for i, (bx0, by0, bx1, by1) in bands:
+            for i, (_x0, by0, _x1, by1) in bands:
                 if i >= at and by0 <= Y <= by1:
                     want = 1 - want  # a footer lit after it was drawn: inverted with it
             if not (0 <= X < 128 and 0 <= Y < 64) or px[X, Y] != want:

@@ -95,7 +95,8 @@ def test_a_toast_never_hides_a_bid_a_seat_who_takes_what_or_the_order(lang):
 def test_the_bids_reveal_with_a_toast_still_shows_every_bid_in_pixels():
     """The issue's case: "Seat 1: card spent, bid again" over the bids reveal hid seat 3's
     bid. Each card picture's pixels are the same with the toast as without it."""
-    view = v.BidsRevealed((1, 2, 3), ("6", "5", "4"), (), None, None, (1, 2, 3), False, foot=msg("foot.choose", seat=1, last=3))
+    view = v.BidsRevealed((1, 2, 3), ("6", "5", "4"), (), None, None, (1, 2, 3), False,
+                          foot=msg("foot.choose", seat=1, last=3))
     plain, c0 = drawn(view, "en")
     image, c = drawn(view._replace(toast=msg("toast.card_spent", seat=1)), "en")
     cards0 = [b for w, b in c0.drawn if w.startswith("card ")]

@@ -64,7 +64,7 @@ def test_the_worker_process_makes_the_inline_choices_and_bids_after_revealed_bid
     try:
         for n, (choice, st) in enumerate(asked):
             got = []
-            worker.think(st, 2, n, lambda token, player, answer: got.append(answer), choice=choice)
+            worker.think(st, 2, n, lambda token, player, answer: got.append(answer), choice=choice)  # noqa: B023 - answered in this turn of the loop
             while not got:
                 posted.get(timeout=60)()
             want = inline.choice_now(st, 2) if choice else inline.bid_now(st, 2)

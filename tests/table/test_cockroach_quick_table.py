@@ -10,7 +10,7 @@ import pytest
 
 from pitable.i18n import LANGUAGES, catalog, msg, words
 from pitable.rules import cockroach as cr
-from pitable.rules.cockroach import KINDS, Laid
+from pitable.rules.cockroach import KINDS
 from pitable.rules.log import replay
 from pitable.screens import views as v
 from pitable.table import public
@@ -150,7 +150,7 @@ def test_undo_takes_the_card_back_as_today(new_table):
 
 def test_resume_keeps_the_hands_rows_and_starter(new_table, tmp_path):
     table = new_table()
-    game = start(table)
+    start(table)
     for seat, kind in ((2, "rat"), (3, "bat"), (3, "rat"), (1, "spider")):
         lay(table, seat, kind)
     before = (table.view().hands, table.view().rows, table.view().starter, table.view().round)

@@ -68,7 +68,7 @@ def test_sigkill_at_many_points_loses_nothing_and_resumes_the_logged_state(tmp_p
     proc.stdin.flush()
     before = []
     kills = resumes = unstarted = finished = 0
-    for round_ in range(25):
+    for _ in range(25):
         keys = "".join(rng.choice(rng.choice(ROWS)) for _ in range(rng.randint(5, 40)))
         try:
             proc.stdin.write(keys.encode())

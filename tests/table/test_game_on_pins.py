@@ -166,7 +166,8 @@ def test_spent_card_and_undo_on_pins(sim):
     while game.state.phase is REVEAL:
         s.tap(1, 4)
     s.tap(1, 0)  # seat 1 already spent its "1"
-    assert words(s.view().toast) == "Seat 1: card spent, pick another"  # the bid made before stands: not "bid again" and s.view().locked == ()
+    # the bid made before stands: not "bid again" and s.view().locked == ()
+    assert words(s.view().toast) == "Seat 1: card spent, pick another"
     assert frame_is(s, s.view())
     moves = len(game.state.moves)
     s.long_press(2, 7)  # hold X: undo?

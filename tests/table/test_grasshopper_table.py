@@ -17,7 +17,8 @@ def log_text(table):
 
 def reveal(table, *kinds):
     for kind in kinds:
-        press(table, table.current.seats[0], ["grasshopper", "corn", "strawberry", "broccoli", "blackberry"].index(kind))
+        kinds = ["grasshopper", "corn", "strawberry", "broccoli", "blackberry"]
+        press(table, table.current.seats[0], kinds.index(kind))
 
 
 def test_setup_joins_seats_by_pressing_and_writes_the_header(new_table):
@@ -134,7 +135,8 @@ def test_spent_card_is_refused_privately_without_naming_it(new_table):
         reveal(table, "corn")
     press(table, 2, 1)  # seat 2's "2" is spent
     assert refused == [1]
-    assert words(table.view().toast) == "Seat 2: card spent, pick another"  # the bid made before stands: not "bid again"
+    # the bid made before stands: not "bid again"
+    assert words(table.view().toast) == "Seat 2: card spent, pick another"
     assert table.view().locked == ()
 
 

@@ -259,7 +259,7 @@ def test_the_last_page_says_any_key_and_what_comes_after(new_table, lang):
     """The footer of the last page before a step says the key only goes on ("Any key, then
     ..."), not "Next: everyone bids" (read as: the key bids)."""
     table = new_table(language=lang)
-    game = start_grasshopper(table)
+    start_grasshopper(table)
     for k in (1, 1, 3):
         press(table, 1, k)
     finish_bids(table, ((1, 5), (2, 4), (3, 7)))
@@ -281,7 +281,7 @@ def test_a_phone_button_says_what_its_key_does_now(new_table, lang):
     are off; on a notice about the log, go on."""
     say = catalog(lang).words
     table = new_table(language=lang)
-    game = start_grasshopper(table)
+    start_grasshopper(table)
     assert [b["label"] for b in phone_labels(table, 2)][:5] == [say(msg(f"kind.{k}")) for k in KINDS]
     press(table, 1, 1)
     assert not any(b["on"] for b in phone_labels(table, 2))

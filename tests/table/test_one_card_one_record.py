@@ -18,7 +18,7 @@ CORN, STRAWBERRY = 1, 2
 
 def test_g2_the_first_seat_to_name_a_card_names_the_reveal_and_another_seat_is_refused(new_table):
     table = new_table()
-    game = start_grasshopper(table)
+    start_grasshopper(table)
     view = table.view()
     assert isinstance(view, v.RevealPrompt) and view.named == () and view.by is None
     assert words(msg("reveal.anyone")).startswith("One of you")

@@ -36,7 +36,8 @@ def drawn_texts(view, lang="en") -> list:
     c = Canvas(Image.new("1", (208, 144)), origin=(40, 40), size=(128, 64), lang=lang)
     draw(c, view)
     # the glass glues "stink bug" with a no-break space (pitable.i18n.NBSP); people read a space
-    texts = [what[6:-1].replace(NBSP, " ").replace(repr(NBSP)[1:-1], " ") for what, _ in c.drawn if what.startswith("text ")]
+    texts = [what[6:-1].replace(NBSP, " ").replace(repr(NBSP)[1:-1], " ")
+             for what, _ in c.drawn if what.startswith("text ")]
     return texts, [w for w, _ in c.overflows] + c.cuts
 
 
@@ -293,7 +294,7 @@ def test_key_1_after_a_game_starts_the_next_with_the_same_players_the_loser_firs
 
 
 def test_key_1_after_grasshopper_keeps_players_options_deck_and_the_assistant(new_table):
-    from .conftest import play_on, start_grasshopper
+    from .conftest import play_on
 
     table = new_table(seats=4, assistant={"seats": 0, "level": "strong", "budget": 20},
                       assistant_worker="inline")

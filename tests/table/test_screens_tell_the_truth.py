@@ -228,7 +228,7 @@ def test_g3_tied_bids_are_said_to_get_nothing(new_table):
     """S2 and S3 both bid 4: cancelled, greyed on the reveal, and said in words with the
     turn's end (the reveal's order names only S1; the chooser's screen keeps its big head)."""
     table = new_table()
-    game = start_grasshopper(table)
+    start_grasshopper(table)
     reveal(table, "corn", "strawberry", "broccoli")
     bid(table, ((1, 5), (2, 3), (3, 3)))
     press(table, 1, 6)
@@ -401,7 +401,7 @@ def _give(table, game, to_pad, kind_key, times):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_c1_rows_and_hand_counts_are_legible_for_2_to_6_seats(new_table, players):
     table = new_table(seats=6)
-    game = start_cockroach(table, pads=tuple(range(1, players + 1)))
+    start_cockroach(table, pads=tuple(range(1, players + 1)))
     press(table, 1, 6, "hold")
     view = table.view()
     assert isinstance(view, v.CockroachRows) and max(view.hands) >= 10

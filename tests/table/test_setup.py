@@ -27,7 +27,8 @@ def _first_shown(view):
 
 
 def test_c2_first_player_who_left_is_not_shown_nor_started(new_table):
-    # a seat leaving setup must not leave its options on screen: S2 chosen first, S2 leaves, the options screen showed S2 and A crashed
+    # a seat leaving setup must not leave its options on screen: S2 chosen first, S2 leaves, the options
+    # screen showed S2 and A crashed
     table = new_table(seats=4)
     _keys(table, "1:2 1:1 2:1 3:1 1:7 1:1 1:8 2:8 1:7")
     view = table.view()

@@ -45,7 +45,8 @@ class Game:
 
     def _open(self):
         assistant = {"seats": 0, "level": self.pi or "easy", "budget": 30}
-        self.sim = SimTable(self.tmp_path / "logs", seats=max(self.pads, 2), clock=self.clock, language=self.lang, assistant=assistant, assistant_worker="inline",
+        self.sim = SimTable(self.tmp_path / "logs", seats=max(self.pads, 2), clock=self.clock, language=self.lang,
+                            assistant=assistant, assistant_worker="inline",
                             wiring="direct" if self.pads <= 3 else "matrix", rng=random.Random(self.seed),
                             on_frame=self._framed)
 
@@ -142,7 +143,7 @@ class Game:
         """When the table next acted on the cards after move ``i``: a card keyed (a later
         Reveal) or a person's lock-in."""
         later_reveal = next((j for j in range(i + 1, len(moves)) if isinstance(moves[j], Reveal)), None)
-        for t, view, made, people, _ in frames:
+        for t, _view, made, people, _ in frames:
             if made > i + 1 and later_reveal is not None and made > later_reveal:
                 return t
             if made == i + 1 and people:

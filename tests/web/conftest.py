@@ -50,7 +50,7 @@ def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0, 
         while True:
             try:
                 chunk = s.recv(65536)
-            except (ConnectionResetError, socket.timeout):
+            except (TimeoutError, ConnectionResetError):
                 break
             if not chunk:
                 break
@@ -69,7 +69,7 @@ def request(port, method, path, body=None, headers=None, raw=None, timeout=5.0, 
 
 # every StreamClient still alive: sync() waits for loopback only while one of them reads
 # (or the server has a stream open to any other client, e.g. through test_sealed's relay)
-READING: "weakref.WeakSet[StreamClient]" = weakref.WeakSet()
+READING: weakref.WeakSet[StreamClient] = weakref.WeakSet()
 
 
 class StreamClient:
@@ -269,14 +269,15 @@ class SealedPhone:
     def key_request(self, key, action="press") -> bytes:
         body = json.dumps({"box": self.box({"key": key, "action": action}, "key")}).encode()
         return (f"POST /x/{self.sid}/key HTTP/1.1\r\nHost: 127.0.0.1:{self.t.port}\r\nConnection: close\r\n"
-                f"Content-Type: application/json\r\nX-Pitable: 1\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+                f"Content-Type: application/json\r\nX-Pitable: 1\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode() + body
 
     def key(self, key, action="press", source=None) -> int:
         status = request(self.t.port, "POST", "", raw=self.key_request(key, action), source=source or self.source)[0]
         self.t.sync()
         return status
 
-    def stream(self, source=None) -> "StreamClient":
+    def stream(self, source=None) -> StreamClient:
         return self.t.stream(f"/x/{self.sid}/events/{self.box({}, 'events')}", source=source or self.source)
 
     def events(self, stream) -> list:

@@ -143,7 +143,7 @@ def test_grasshopper_on_phones_keys_labels_and_the_own_bid(web_table, browsers):
             break
         if name == "Choosing":
             kind = next(k for k, n in enumerate(t.table.current.state.display) if n)  # its own key
-            (p4.press if view.seat == 4 else lambda k: t.press(view.seat, k))(kind)
+            (p4.press if view.seat == 4 else lambda k: t.press(view.seat, k))(kind)  # noqa: B023 - called at once
         else:
             t.press(1, 7)
     wait_for(lambda: not p4.buttons()[5].is_enabled(), what="the spent 6 off")

@@ -33,7 +33,8 @@ def test_a_bad_web_section_names_the_file_the_key_and_what_is_wrong(web, said):
 
 def test_start_up_without_web_imports_nothing_of_it(tmp_path):
     code = ("import sys; from pitable.cli import main; "
-            f"main(['run', '--display', 'dummy', '--exit-after-first-frame', '--config', {str(tmp_path / 'c.yaml')!r}]); "
+            "main(['run', '--display', 'dummy', '--exit-after-first-frame', "
+            f"'--config', {str(tmp_path / 'c.yaml')!r}]); "
             "print(sorted(m for m in sys.modules if m.startswith(('pitable.web', 'segno', 'asyncio'))))")
     (tmp_path / "c.yaml").write_text(f"log_dir: {tmp_path}\npads:\n  wiring: keyboard\ndisplay:\n  display: dummy\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

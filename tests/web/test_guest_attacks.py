@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 import time
 
-import pytest
 
-from tests.web.conftest import StreamClient, request
+from tests.web.conftest import request
 from tests.web.test_server import reveal_start
 
 PHONE = "127.0.0.1"
@@ -25,7 +23,8 @@ def bidding(t, phones=0):
     t.press(1, 0)
     t.press(1, 0)
     t.press(2, 0)
-    codes = [t.phone_join(1)[1] for _ in range(phones)]
+    for _ in range(phones):
+        t.phone_join(1)
     t.press(1, 6)
     t.press(1, 6)
     reveal_start(t)

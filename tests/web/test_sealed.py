@@ -86,7 +86,8 @@ class RelayedPhone(SealedPhone):
                 ).encode() + data
 
     def join(self) -> int:
-        status, _, body, _ = request(self.via, "POST", "", raw=self._raw("POST", "/api/join", {"box": self.joining.box()}))
+        raw = self._raw("POST", "/api/join", {"box": self.joining.box()})
+        status, _, body, _ = request(self.via, "POST", "", raw=raw)
         if status == 200:
             self.seat, self.sid, self.channel = self.joining.finish(json.loads(body)["box"])
             self.sent = 0
@@ -255,12 +256,16 @@ def test_the_pi_and_the_page_seal_the_same_way():
     label = {"in": PI_TO_PHONE.decode().replace("\x00", "\\u0000"),
              "out": PHONE_TO_PI.decode().replace("\x00", "\\u0000")}
     script = (f"const nacl=require({json.dumps(str(PAGES / 'nacl.min.js'))});"
-              "const enc=new TextEncoder(),dec=new TextDecoder(),rl=require('readline').createInterface({input:process.stdin});"
+              "const enc=new TextEncoder(),dec=new TextDecoder(),"
+              "rl=require('readline').createInterface({input:process.stdin});"
               "const b64=(u)=>Buffer.from(u).toString('base64'),unb64=(t)=>new Uint8Array(Buffer.from(t,'base64'));"
               "const cat=(a,b)=>{const o=new Uint8Array(a.length+b.length);o.set(a);o.set(b,a.length);return o;};"
-              f"const keyOf=(s,l)=>nacl.hash(cat(enc.encode(l),s)).subarray(0,32),IN='{label['in']}',OUT='{label['out']}';"
-              "const seal=(k,o)=>{const n=nacl.randomBytes(24);return b64(cat(n,nacl.secretbox(enc.encode(JSON.stringify(o)),n,k)));};"
-              "const open=(k,t)=>{const r=unb64(t),m=nacl.secretbox.open(r.subarray(24),r.subarray(0,24),k);return m?JSON.parse(dec.decode(m)):null;};"
+              "const keyOf=(s,l)=>nacl.hash(cat(enc.encode(l),s)).subarray(0,32),"
+              f"IN='{label['in']}',OUT='{label['out']}';"
+              "const seal=(k,o)=>{const n=nacl.randomBytes(24);"
+              "return b64(cat(n,nacl.secretbox(enc.encode(JSON.stringify(o)),n,k)));};"
+              "const open=(k,t)=>{const r=unb64(t),m=nacl.secretbox.open(r.subarray(24),r.subarray(0,24),k);"
+              "return m?JSON.parse(dec.decode(m)):null;};"
               f"const qr=enc.encode('{secret}'),me=nacl.box.keyPair();"
               "console.log(seal(keyOf(qr,OUT),{r:'join',n:1,pk:b64(me.publicKey)}));"
               "const lines=[];rl.on('line',(l)=>{lines.push(l);if(lines.length<2)return;"

@@ -25,7 +25,8 @@ for (const e of document.querySelectorAll('body *')) {
   if (!own) continue;
   const r = e.getBoundingClientRect();
   if (r.bottom > window.innerHeight + 0.5 || r.right > window.innerWidth + 0.5 || r.left < -0.5)
-    bad.push([e.id || e.className || e.tagName, Math.round(r.bottom), Math.round(r.right), e.textContent.trim().slice(0, 40)]);
+    bad.push([e.id || e.className || e.tagName, Math.round(r.bottom), Math.round(r.right),
+              e.textContent.trim().slice(0, 40)]);
 }
 const right = document.getElementById('right').getBoundingClientRect();
 const seats = [...document.querySelectorAll('#sitting th.seat')].map((th) => {
@@ -105,7 +106,8 @@ def test_the_tv_page_fits_1920x1080_in_every_phase(tv, tmp_path, lang, game):
         for phase in phases(t, game):
             t.sync()
             want = say(msg("setup.which_game")) if phase == "which game" else say(msg(f"game.{game}"))
-            wait_for(lambda: tv.find_element("id", "game").text == want, what=f"the heading in {phase}")
+            wait_for(lambda: tv.find_element("id", "game").text == want,  # noqa: B023 - waited for at once
+                     what=f"the heading in {phase}")
             if phase == "the set-up":
                 wait_for(lambda: tv.find_element("id", "setup").text, what="the set-up")
             time.sleep(0.15)  # the last event drawn

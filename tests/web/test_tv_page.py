@@ -116,7 +116,8 @@ def test_tv_flags_a_row_one_short_of_losing(web_table):
             t.press(1, 7)
     page = last_table(t, tv)
     s2 = page["seats"][1]
-    assert s2["lines"] == ["3 rats"] and s2["warn"] and not any(s["warn"] for i, s in enumerate(page["seats"]) if i != 1)
+    assert s2["lines"] == ["3 rats"] and s2["warn"]
+    assert not any(s["warn"] for i, s in enumerate(page["seats"]) if i != 1)
     assert "S2: 3 rats: one more loses" in [line for h in page["history"] for line in h["lines"]]
     tv.close()
 
