@@ -59,6 +59,8 @@ GAMES = {
         losing_count=cockroach.loss_count, modes=cockroach.MODES),
 }
 NAMES = tuple(GAMES)
+# a registered game's state, for annotations outside the rules (journal, table)
+GameState = grasshopper.State | cockroach.State
 # The assistant's levels, for every game it plays (GameSpec.assistant): the log's header,
 # the config and the set-up screen offer these; pitable.sim.search plays each.
 ASSISTANT_LEVELS = ("easy", "strong")

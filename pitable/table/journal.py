@@ -30,7 +30,7 @@ from pitable.rules.log import encode, parse_line, replay_good_part
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
 
-    from pitable.rules import cockroach as cr, grasshopper as gh
+    from pitable.rules.games import GameState
 
 log = logging.getLogger(__name__)
 
@@ -327,7 +327,7 @@ class Found(NamedTuple):
     """The newest log of an unfinished game, as far as it replays."""
 
     path: Path
-    state: gh.State | cr.State | None  # None: nothing of it can be resumed (``problem`` says why)
+    state: GameState | None  # None: nothing of it can be resumed (``problem`` says why)
     log: Any                    # the rules.log.Log read, or None
     problem: str | None = None  # the first bad line, or why the file cannot be read: one line
     bad_line: int | None = None  # where the part that replays ends, when a bad tail follows
