@@ -165,6 +165,8 @@ class Journal:
     def truncate(self, mark: tuple) -> None:
         """Cut the log back to ``mark`` (lines the disk would not keep are taken back).
         OSError if the cut failed: the journal then refuses to write until it succeeds."""
+        if self._fd is None:  # closed: the same error a write gets, not a TypeError
+            raise OSError(errno.EBADF, "the game log is closed")
         size, lines = mark
         self._size, self.lines = size, lines
         self._cut(size)

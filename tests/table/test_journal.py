@@ -42,3 +42,22 @@ def test_two_games_in_one_second_get_two_files(tmp_path):
     a = Journal.create(tmp_path, header(2, Options()), now=0)
     b = Journal.create(tmp_path, header(2, Options()), now=0)
     assert a.path != b.path and a.path.exists() and b.path.exists()
+
+
+def test_a_cut_after_close_is_an_oserror_like_a_write(tmp_path):
+    """A take-back that reaches a closed log (the daemon shutting down under a disk fault)
+    is the same OSError a write gets there, which the table handles, not a TypeError."""
+    import errno
+
+    import pytest
+
+    j = Journal.create(tmp_path, header(3, Options()))
+    mark = j.tell()
+    j.append({"bids": [1, 2, 3]})
+    j.close()
+    with pytest.raises(OSError) as cut:
+        j.truncate(mark)
+    assert cut.value.errno == errno.EBADF
+    with pytest.raises(OSError) as write:
+        j.write({"bids": [1, 2, 3]})
+    assert write.value.errno == errno.EBADF
